@@ -1,0 +1,157 @@
+package dev.tally.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Validated configuration. Format: one {@code key = value} per line, {@code #} starts a comment, keys
+ * are dotted names from {@link ConfigSchema}. Layers, later wins: schema defaults, the packaged
+ * {@code config/tally.conf}, a user file ({@code --config FILE}), single-key overrides ({@code --set k=v}).
+ */
+public final class Config {
+    private final ConfigSchema schema;
+    private final Map<String, String> values;
+
+    private Config(ConfigSchema schema, Map<String, String> values) {
+        this.schema = schema;
+        this.values = Map.copyOf(values);
+    }
+
+    public static Config defaults() {
+        return load(null, List.of());
+    }
+
+    /** Loads the packaged defaults, then {@code file} (may be null), then {@code overrides} ("key=value"). */
+    public static Config load(Path file, List<String> overrides) {
+        ConfigSchema schema = ConfigSchema.standard();
+        Map<String, String> values = new LinkedHashMap<>();
+        schema.keys().values().forEach(k -> values.put(k.name(), k.defaultValue()));
+        try (InputStream in = Config.class.getClassLoader().getResourceAsStream("tally/config/tally.conf")) {
+            if (in != null) {
+                parse(schema, decode(in.readAllBytes(), "packaged config/tally.conf"), "config/tally.conf", values);
+            }
+        } catch (IOException e) {
+            throw new ConfigException("packaged config/tally.conf: unreadable: " + e.getMessage());
+        }
+        if (file != null) {
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(file);
+            } catch (IOException e) {
+                throw new ConfigException(file + ": cannot read config file (" + e.getClass().getSimpleName() + ")");
+            }
+            parse(schema, decode(bytes, file.toString()), file.toString(), values);
+        }
+        for (String o : overrides) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigException("--set " + o + ": expected key=value");
+            }
+            String key = o.substring(0, eq).strip();
+            ConfigKey k = schema.get(key);
+            if (k == null) {
+                throw new ConfigException("--set " + o + ": unknown key '" + key + "'; known keys: " + String.join(", ", schema.names()));
+            }
+            values.put(key, k.validate(o.substring(eq + 1), "--set"));
+        }
+        return new Config(schema, values);
+    }
+
+    private static String decode(byte[] bytes, String where) {
+        for (byte b : bytes) {
+            if (b == 0) {
+                throw new ConfigException(where + ": binary file (contains NUL bytes); expected key = value lines");
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new ConfigException(where + ": not UTF-8 text; expected key = value lines");
+        }
+    }
+
+    static void parse(ConfigSchema schema, String text, String file, Map<String, String> values) {
+        Set<String> seen = new HashSet<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            int hash = line.indexOf('#');
+            if (hash >= 0) {
+                line = line.substring(0, hash);
+            }
+            line = line.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigException(where + ": expected 'key = value', got \"" + line + "\"");
+            }
+            String key = line.substring(0, eq).strip();
+            ConfigKey k = schema.get(key);
+            if (k == null) {
+                throw new ConfigException(where + ": unknown key '" + key + "'; known keys: " + String.join(", ", schema.names()));
+            }
+            if (!seen.add(key)) {
+                throw new ConfigException(where + ": key '" + key + "' is set twice in this file");
+            }
+            values.put(key, k.validate(line.substring(eq + 1), where));
+        }
+    }
+
+    public String string(String key) {
+        String v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("no such config key: " + key);
+        }
+        return v;
+    }
+
+    public boolean isAuto(String key) {
+        return string(key).equals("auto");
+    }
+
+    public int integer(String key) {
+        return Integer.parseInt(string(key));
+    }
+
+    /** The integer value, or {@code fallback} when the key is "auto". */
+    public int integerOr(String key, int fallback) {
+        return isAuto(key) ? fallback : integer(key);
+    }
+
+    public double real(String key) {
+        return Double.parseDouble(string(key));
+    }
+
+    public boolean bool(String key) {
+        return Boolean.parseBoolean(string(key));
+    }
+
+    public Map<String, String> values() {
+        return values;
+    }
+
+    /** A copy with {@code key} set (validated), for run-time changes. */
+    public Config with(String key, String value) {
+        ConfigKey k = schema.get(key);
+        if (k == null) {
+            throw new ConfigException("unknown key '" + key + "'");
+        }
+        Map<String, String> copy = new LinkedHashMap<>(values);
+        copy.put(key, k.validate(value, "set"));
+        return new Config(schema, copy);
+    }
+}

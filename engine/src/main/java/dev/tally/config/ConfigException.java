@@ -1,0 +1,8 @@
+package dev.tally.config;
+
+/** Bad configuration: the message names the file (and line) or flag, the key, and what is allowed. */
+public final class ConfigException extends RuntimeException {
+    public ConfigException(String message) {
+        super(message);
+    }
+}

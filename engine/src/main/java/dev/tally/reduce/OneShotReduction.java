@@ -1,0 +1,86 @@
+package dev.tally.reduce;
+
+import dev.tally.vk.Barriers;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.vk.TimestampQueries;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkBufferCopy;
+
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * Reduce an array and wait for the answer: for tools ({@code ./tally reduce}) and tests, not for
+ * frame loops, which keep the result on the GPU and read it through the readback ring.
+ */
+public final class OneShotReduction implements AutoCloseable {
+    /** The value, the element count and the GPU time of the reduction's dispatches. */
+    public record Result(float value, long count, double gpuMillis) {
+    }
+
+    private final VulkanContext ctx;
+    private final Reducer reducer;
+    private final GpuBuffer result;
+    private final GpuBuffer readback;
+    private final TimestampQueries timestamps;
+    private GpuBuffer partials;
+
+    public OneShotReduction(VulkanContext ctx, Reducer reducer) {
+        this.ctx = ctx;
+        this.reducer = reducer;
+        this.result = new GpuBuffer(ctx, "reduce.result", 16,
+                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE);
+        this.readback = new GpuBuffer(ctx, "reduce.readback", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+        this.timestamps = new TimestampQueries(ctx, 2);
+    }
+
+    public Result reduce(ReduceOp op, DeviceArray input) {
+        ReducePlan plan = reducer.plan(input.count());
+        if (partials == null || partials.size() < plan.partialsBytes()) {
+            if (partials != null) {
+                partials.close();
+            }
+            partials = new GpuBuffer(ctx, "reduce.partials", plan.partialsBytes(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+        }
+        boolean timed = timestamps.supported();
+        ctx.submitAndWait(cmd -> {
+            if (timed) {
+                timestamps.reset(cmd, 0, 2);
+                timestamps.write(cmd, 0);
+            }
+            reducer.record(cmd, op, plan, input.buffer(), 0, partials, result, 0);
+            if (timed) {
+                timestamps.write(cmd, 1);
+            }
+            Barriers.buffer(cmd, result.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                vkCmdCopyBuffer(cmd, result.handle(), readback.handle(), VkBufferCopy.calloc(1, stack).size(4));
+            }
+            // A fence or semaphore wait alone does not make device writes visible to the host.
+            Barriers.buffer(cmd, readback.handle(), VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+        });
+        readback.invalidate(0, 4);
+        float value = MemoryUtil.memGetFloat(readback.mappedAddress());
+        double millis = Double.NaN;
+        long[] ticks = new long[2];
+        if (timed && timestamps.read(0, 2, ticks)) {
+            millis = timestamps.nanos(ticks[0], ticks[1]) / 1e6;
+        }
+        return new Result(value, input.count(), millis);
+    }
+
+    @Override
+    public void close() {
+        if (partials != null) {
+            partials.close();
+        }
+        timestamps.close();
+        readback.close();
+        result.close();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.tally.reduce;
+
+import dev.tally.config.Config;
+import dev.tally.vk.DeviceInfo;
+
+/**
+ * Resolved reduction tuning for one device. "auto" in the configuration becomes a figure chosen from
+ * the device: the SM/CU count where the vendor exposes it, otherwise a conservative default.
+ *
+ * @param workgroupSize     invocations per workgroup
+ * @param groups            most workgroups of the first pass (the partial count for large n)
+ * @param unroll            vec4 loads in flight per invocation per step
+ * @param singleDispatchMax inputs up to this many floats take one workgroup and one dispatch
+ * @param chunkElements     most floats bound at once (maxStorageBufferRange), a multiple of 4
+ */
+public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, long chunkElements) {
+    public ReduceSettings {
+        if (Integer.bitCount(workgroupSize) != 1 || workgroupSize < 32 || workgroupSize > 1024) {
+            throw new IllegalArgumentException("reduce.workgroupSize must be a power of two in 32..1024, got " + workgroupSize);
+        }
+        if (groups < 1) {
+            throw new IllegalArgumentException("reduce.groups must be positive, got " + groups);
+        }
+        if (unroll < 1 || unroll > 8) {
+            throw new IllegalArgumentException("reduce.unroll must be in 1..8, got " + unroll);
+        }
+        if (chunkElements < 4 || chunkElements % 4 != 0) {
+            throw new IllegalArgumentException("chunkElements must be a positive multiple of 4, got " + chunkElements);
+        }
+    }
+
+    /** Elements one workgroup consumes per loop step. */
+    public long elementsPerGroupStep() {
+        return 4L * unroll * workgroupSize;
+    }
+
+    public static ReduceSettings resolve(Config config, DeviceInfo device) {
+        int wg = config.integerOr("reduce.workgroupSize", defaultWorkgroupSize(device));
+        if (wg > device.maxComputeWorkGroupInvocations()) {
+            throw new IllegalArgumentException("reduce.workgroupSize " + wg + " exceeds the device's maxComputeWorkGroupInvocations "
+                    + device.maxComputeWorkGroupInvocations());
+        }
+        int unroll = config.integerOr("reduce.unroll", 2);
+        int groups = config.integerOr("reduce.groups", defaultGroups(device, wg));
+        groups = Math.min(groups, device.maxComputeWorkGroupCount());
+        long single = config.isAuto("reduce.singleDispatchMax") ? 4L * wg * 4 * unroll
+                : config.integer("reduce.singleDispatchMax");
+        return new ReduceSettings(wg, groups, unroll, single, chunkElements(device));
+    }
+
+    static int defaultWorkgroupSize(DeviceInfo device) {
+        return device.isCpu() ? 256 : Math.min(512, Integer.highestOneBit(device.maxComputeWorkGroupInvocations()));
+    }
+
+    /** Enough resident workgroups to keep every SM's memory pipeline busy; a CPU needs a few per core. */
+    static int defaultGroups(DeviceInfo device, int wg) {
+        if (device.smCount() > 0) {
+            return device.smCount() * Math.max(1, 2048 / wg);
+        }
+        if (device.isCpu()) {
+            return 4 * Runtime.getRuntime().availableProcessors();
+        }
+        return 512;
+    }
+
+    /** Largest binding range in floats: maxStorageBufferRange rounded down to 16 bytes and to the offset alignment. */
+    static long chunkElements(DeviceInfo device) {
+        long align = Math.max(16, device.minStorageBufferOffsetAlignment());
+        long bytes = Math.min(device.maxStorageBufferRange(), 0xFFFF_FFF0L);
+        bytes -= bytes % align;
+        return bytes / 4;
+    }
+}

@@ -1,0 +1,390 @@
+package dev.tally.vk;
+
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
+import org.lwjgl.util.vma.VmaTotalStatistics;
+import org.lwjgl.util.vma.VmaVulkanFunctions;
+import org.lwjgl.vulkan.*;
+
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import static dev.tally.vk.VkCheck.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memUTF8;
+import static org.lwjgl.util.vma.Vma.*;
+import static org.lwjgl.vulkan.EXTDebugUtils.*;
+import static org.lwjgl.vulkan.EXTValidationFeatures.*;
+import static org.lwjgl.vulkan.KHRSwapchain.VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+import static org.lwjgl.vulkan.NVShaderSmBuiltins.VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.*;
+import static org.lwjgl.vulkan.VK12.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * Instance, device, one graphics+compute queue, the VMA allocator and a timeline semaphore that tracks
+ * completion of every submission. Objects closed while the GPU may still use them are destroyed once
+ * the timeline passes the last submission made before they were closed.
+ */
+public final class VulkanContext implements AutoCloseable {
+    public static final String VALIDATION_LAYER = "VK_LAYER_KHRONOS_validation";
+
+    private final ContextOptions options;
+    private final ValidationLog validationLog = new ValidationLog();
+    private final DeferredDestroyer destroyer = new DeferredDestroyer();
+    private final VkInstance instance;
+    private final long debugMessenger;
+    private final VkDebugUtilsMessengerCallbackEXT debugCallback;
+    private final boolean debugUtils;
+    private final VkPhysicalDevice physicalDevice;
+    private final DeviceInfo info;
+    private final VkDevice device;
+    private final int queueFamily;
+    private final VkQueue queue;
+    private final long allocator;
+    private final long timeline;
+    private final long commandPool;
+    private final java.util.concurrent.atomic.AtomicLong serials = new java.util.concurrent.atomic.AtomicLong();
+    private long lastSubmitted;
+    private long blockingWaits;
+    private boolean closed;
+
+    private VulkanContext(ContextOptions options) {
+        this.options = options;
+        try (MemoryStack stack = stackPush()) {
+            List<String> layers = new ArrayList<>();
+            List<String> extensions = new ArrayList<>(options.instanceExtensions());
+            Instances.Available available = Instances.available(stack);
+            if (options.validation()) {
+                if (!available.layers().contains(VALIDATION_LAYER)) {
+                    throw new VulkanException("validation requested but " + VALIDATION_LAYER
+                            + " is not installed (Debian/Ubuntu: apt-get install vulkan-validationlayers)");
+                }
+                layers.add(VALIDATION_LAYER);
+                extensions.add(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+            }
+            debugUtils = available.extensions().contains(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+            if (debugUtils) {
+                extensions.add(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+            }
+            debugCallback = VkDebugUtilsMessengerCallbackEXT.create((severity, types, data, user) -> {
+                VkDebugUtilsMessengerCallbackDataEXT d = VkDebugUtilsMessengerCallbackDataEXT.create(data);
+                boolean error = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) != 0;
+                validationLog.record(error, d.pMessageString());
+                return VK_FALSE;
+            });
+            VkDebugUtilsMessengerCreateInfoEXT messengerInfo = VkDebugUtilsMessengerCreateInfoEXT.calloc(stack)
+                    .sType$Default()
+                    .messageSeverity(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+                    .messageType(VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT
+                            | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT)
+                    .pfnUserCallback(debugCallback);
+            instance = Instances.create(stack, options, layers, extensions, debugUtils ? messengerInfo : null);
+            if (debugUtils && options.validation()) {
+                LongBuffer pMessenger = stack.mallocLong(1);
+                check(vkCreateDebugUtilsMessengerEXT(instance, messengerInfo, null, pMessenger), "vkCreateDebugUtilsMessengerEXT");
+                debugMessenger = pMessenger.get(0);
+            } else {
+                debugMessenger = NULL;
+            }
+            PhysicalDevices.Choice choice = PhysicalDevices.choose(instance, options.device(), stack);
+            physicalDevice = choice.device();
+            info = choice.info();
+            queueFamily = choice.queueFamily();
+            device = createDevice(stack, choice);
+            PointerBuffer pQueue = stack.mallocPointer(1);
+            vkGetDeviceQueue(device, queueFamily, 0, pQueue);
+            queue = new VkQueue(pQueue.get(0), device);
+            allocator = createAllocator(stack);
+            timeline = createTimeline(stack);
+            commandPool = createCommandPool(stack, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
+        }
+    }
+
+    /** Creates a context; on any failure everything created so far is released. */
+    public static VulkanContext create(ContextOptions options) {
+        return new VulkanContext(options);
+    }
+
+    private VkDevice createDevice(MemoryStack stack, PhysicalDevices.Choice choice) {
+        VkPhysicalDeviceVulkan13Features supported13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default();
+        VkPhysicalDeviceVulkan12Features supported12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
+        VkPhysicalDeviceFeatures2 supported = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default();
+        // Chain by address: LWJGL's typed pNext setters prepend and would drop the rest of the chain.
+        supported.pNext(supported12.address());
+        supported12.pNext(supported13.address());
+        vkGetPhysicalDeviceFeatures2(physicalDevice, supported);
+        requireFeature(supported13.synchronization2(), "synchronization2");
+        requireFeature(supported13.dynamicRendering(), "dynamicRendering");
+        requireFeature(supported12.timelineSemaphore(), "timelineSemaphore");
+
+        VkPhysicalDeviceVulkan13Features enable13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default()
+                .synchronization2(true).dynamicRendering(true).maintenance4(supported13.maintenance4())
+                .subgroupSizeControl(supported13.subgroupSizeControl())
+                .computeFullSubgroups(supported13.computeFullSubgroups());
+        VkPhysicalDeviceVulkan12Features enable12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default()
+                .timelineSemaphore(true).hostQueryReset(supported12.hostQueryReset())
+                .shaderFloat16(supported12.shaderFloat16()).storageBuffer8BitAccess(supported12.storageBuffer8BitAccess());
+        VkPhysicalDeviceFeatures2 enable = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default();
+        enable.features().shaderInt64(supported.features().shaderInt64())
+                .fragmentStoresAndAtomics(supported.features().fragmentStoresAndAtomics());
+        enable.pNext(enable12.address());
+        enable12.pNext(enable13.address());
+
+        List<String> deviceExtensions = new ArrayList<>();
+        if (options.presentation()) {
+            deviceExtensions.add(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+        }
+        if (choice.extensions().contains(VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
+            deviceExtensions.add(VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
+        }
+        PointerBuffer ppExtensions = stack.mallocPointer(deviceExtensions.size());
+        deviceExtensions.forEach(e -> ppExtensions.put(stack.UTF8(e)));
+        ppExtensions.flip();
+
+        VkDeviceQueueCreateInfo.Buffer queueInfo = VkDeviceQueueCreateInfo.calloc(1, stack).sType$Default()
+                .queueFamilyIndex(queueFamily).pQueuePriorities(stack.floats(1.0f));
+        VkDeviceCreateInfo createInfo = VkDeviceCreateInfo.calloc(stack).sType$Default()
+                .pNext(enable.address()).pQueueCreateInfos(queueInfo).ppEnabledExtensionNames(ppExtensions);
+        PointerBuffer pDevice = stack.mallocPointer(1);
+        check(vkCreateDevice(physicalDevice, createInfo, null, pDevice), "vkCreateDevice");
+        return new VkDevice(pDevice.get(0), physicalDevice, createInfo, VK_API_VERSION_1_3);
+    }
+
+    private void requireFeature(boolean supported, String name) {
+        if (!supported) {
+            throw new VulkanException("device '" + info.name() + "' lacks the Vulkan 1.3 feature " + name + " that Tally needs");
+        }
+    }
+
+    private long createAllocator(MemoryStack stack) {
+        VmaVulkanFunctions functions = VmaVulkanFunctions.calloc(stack).set(instance, device);
+        VmaAllocatorCreateInfo createInfo = VmaAllocatorCreateInfo.calloc(stack)
+                .physicalDevice(physicalDevice).device(device).instance(instance)
+                .pVulkanFunctions(functions).vulkanApiVersion(VK_API_VERSION_1_3);
+        PointerBuffer pAllocator = stack.mallocPointer(1);
+        check(vmaCreateAllocator(createInfo, pAllocator), "vmaCreateAllocator");
+        return pAllocator.get(0);
+    }
+
+    private long createTimeline(MemoryStack stack) {
+        VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default()
+                .semaphoreType(VK_SEMAPHORE_TYPE_TIMELINE).initialValue(0);
+        VkSemaphoreCreateInfo createInfo = VkSemaphoreCreateInfo.calloc(stack).sType$Default().pNext(type.address());
+        LongBuffer p = stack.mallocLong(1);
+        check(vkCreateSemaphore(device, createInfo, null, p), "vkCreateSemaphore(timeline)");
+        nameObject(VK_OBJECT_TYPE_SEMAPHORE, p.get(0), "tally.timeline");
+        return p.get(0);
+    }
+
+    /** A command pool on the context's queue family; the caller owns it. */
+    public long createCommandPool(MemoryStack stack, int flags) {
+        VkCommandPoolCreateInfo createInfo = VkCommandPoolCreateInfo.calloc(stack).sType$Default()
+                .flags(flags).queueFamilyIndex(queueFamily);
+        LongBuffer p = stack.mallocLong(1);
+        check(vkCreateCommandPool(device, createInfo, null, p), "vkCreateCommandPool");
+        return p.get(0);
+    }
+
+    public VkCommandBuffer allocateCommandBuffer(long pool) {
+        try (MemoryStack stack = stackPush()) {
+            VkCommandBufferAllocateInfo allocInfo = VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+                    .commandPool(pool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1);
+            PointerBuffer p = stack.mallocPointer(1);
+            check(vkAllocateCommandBuffers(device, allocInfo, p), "vkAllocateCommandBuffers");
+            return new VkCommandBuffer(p.get(0), device);
+        }
+    }
+
+    /**
+     * Submits {@code cmd}, signalling the next timeline value, which is returned. Optional binary
+     * semaphores serve swapchain acquire/present.
+     */
+    public synchronized long submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
+        try (MemoryStack stack = stackPush()) {
+            long value = lastSubmitted + 1;
+            VkCommandBufferSubmitInfo.Buffer cmdInfo = VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd);
+            VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(signalBinary != NULL ? 2 : 1, stack);
+            signals.get(0).sType$Default().semaphore(timeline).value(value).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            if (signalBinary != NULL) {
+                signals.get(1).sType$Default().semaphore(signalBinary).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            }
+            VkSubmitInfo2.Buffer submit = VkSubmitInfo2.calloc(1, stack).sType$Default()
+                    .pCommandBufferInfos(cmdInfo).pSignalSemaphoreInfos(signals);
+            if (waitBinary != NULL) {
+                submit.pWaitSemaphoreInfos(VkSemaphoreSubmitInfo.calloc(1, stack).sType$Default()
+                        .semaphore(waitBinary).stageMask(waitStage));
+            }
+            check(vkQueueSubmit2(queue, submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+            lastSubmitted = value;
+            return value;
+        }
+    }
+
+    public long submit(VkCommandBuffer cmd) {
+        return submit(cmd, NULL, 0, NULL);
+    }
+
+    /** The highest timeline value the GPU has reached; never waits. */
+    public long completedValue() {
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer p = stack.mallocLong(1);
+            check(vkGetSemaphoreCounterValue(device, timeline, p), "vkGetSemaphoreCounterValue");
+            return p.get(0);
+        }
+    }
+
+    /** Blocks until the timeline reaches {@code value} (counted: steady-state frames should not need it). */
+    public void waitFor(long value) {
+        if (value <= 0 || completedValue() >= value) {
+            return;
+        }
+        synchronized (this) {
+            blockingWaits++;
+        }
+        try (MemoryStack stack = stackPush()) {
+            VkSemaphoreWaitInfo waitInfo = VkSemaphoreWaitInfo.calloc(stack).sType$Default()
+                    .semaphoreCount(1).pSemaphores(stack.longs(timeline)).pValues(stack.longs(value));
+            // A bounded wait: a lost or hung device must surface as an error, never as a hang.
+            int result = vkWaitSemaphores(device, waitInfo, 10_000_000_000L);
+            if (result == VK_TIMEOUT) {
+                throw new VulkanException(VK_TIMEOUT, "vkWaitSemaphores(timeline " + value + ", 10 s)");
+            }
+            check(result, "vkWaitSemaphores");
+        }
+        retire();
+    }
+
+    /** Waits for everything submitted so far. */
+    public void waitIdle() {
+        waitFor(lastSubmitted);
+        retire();
+    }
+
+    /** Destroys what the GPU is done with; cheap, call once per frame. */
+    public void retire() {
+        destroyer.retire(completedValue());
+    }
+
+    /** Runs {@code destroy} once every submission made so far has completed. */
+    public void defer(Runnable destroy) {
+        if (closed) {
+            destroy.run();
+            return;
+        }
+        long value;
+        synchronized (this) {
+            value = lastSubmitted;
+        }
+        if (value <= completedValue()) {
+            destroy.run();
+        } else {
+            destroyer.defer(value, destroy);
+        }
+    }
+
+    /** Records with {@code recorder}, submits and waits. For tools and tests, not for frame loops. */
+    public void submitAndWait(Consumer<VkCommandBuffer> recorder) {
+        VkCommandBuffer cmd = allocateCommandBuffer(commandPool);
+        try (MemoryStack stack = stackPush()) {
+            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            recorder.accept(cmd);
+            check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+            waitFor(submit(cmd));
+        } finally {
+            vkFreeCommandBuffers(device, commandPool, cmd);
+        }
+    }
+
+    /** Gives a Vulkan object a name that shows in validation messages and captures. */
+    public void nameObject(int objectType, long handle, String name) {
+        if (!debugUtils || handle == NULL) {
+            return;
+        }
+        try (MemoryStack stack = stackPush()) {
+            VkDebugUtilsObjectNameInfoEXT nameInfo = VkDebugUtilsObjectNameInfoEXT.calloc(stack).sType$Default()
+                    .objectType(objectType).objectHandle(handle).pObjectName(stack.UTF8(name));
+            vkSetDebugUtilsObjectNameEXT(device, nameInfo);
+        }
+    }
+
+    public void beginLabel(VkCommandBuffer cmd, String name) {
+        if (!debugUtils) {
+            return;
+        }
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBeginDebugUtilsLabelEXT(cmd, VkDebugUtilsLabelEXT.calloc(stack).sType$Default().pLabelName(stack.UTF8(name)));
+        }
+    }
+
+    public void endLabel(VkCommandBuffer cmd) {
+        if (debugUtils) {
+            vkCmdEndDebugUtilsLabelEXT(cmd);
+        }
+    }
+
+    /**
+     * A number never handed out twice by this context. Vulkan handles are reused after destruction,
+     * so caches key on serials, never on handles.
+     */
+    public long nextSerial() {
+        return serials.incrementAndGet();
+    }
+
+    /** Live VMA allocations and their bytes. */
+    public long[] liveAllocations() {
+        try (MemoryStack stack = stackPush()) {
+            VmaTotalStatistics stats = VmaTotalStatistics.calloc(stack);
+            vmaCalculateStatistics(allocator, stats);
+            return new long[]{stats.total().statistics().allocationCount(), stats.total().statistics().allocationBytes()};
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            vkDeviceWaitIdle(device);
+        } finally {
+            closed = true;
+            destroyer.retireAll();
+            vkDestroyCommandPool(device, commandPool, null);
+            vkDestroySemaphore(device, timeline, null);
+            long[] live = liveAllocations();
+            vmaDestroyAllocator(allocator);
+            vkDestroyDevice(device, null);
+            if (debugMessenger != NULL) {
+                vkDestroyDebugUtilsMessengerEXT(instance, debugMessenger, null);
+            }
+            vkDestroyInstance(instance, null);
+            debugCallback.free();
+            if (live[0] != 0) {
+                validationLog.record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at shutdown");
+            }
+        }
+    }
+
+    public VkInstance instance() { return instance; }
+    public VkPhysicalDevice physicalDevice() { return physicalDevice; }
+    public VkDevice device() { return device; }
+    public VkQueue queue() { return queue; }
+    public int queueFamily() { return queueFamily; }
+    public long allocator() { return allocator; }
+    public long timeline() { return timeline; }
+    public DeviceInfo info() { return info; }
+    public ContextOptions options() { return options; }
+    public ValidationLog validationLog() { return validationLog; }
+    public boolean debugUtils() { return debugUtils; }
+    public synchronized long lastSubmitted() { return lastSubmitted; }
+    public synchronized long blockingWaits() { return blockingWaits; }
+    public int pendingDestructions() { return destroyer.pending(); }
+}

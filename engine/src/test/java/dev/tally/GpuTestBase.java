@@ -1,0 +1,45 @@
+package dev.tally;
+
+import dev.tally.config.Config;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * One validated runtime per test class (on lavapipe in CI), with synchronization validation. Any
+ * validation message fails the test that caused it; leaks at shutdown fail the class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class GpuTestBase {
+    protected TallyRuntime runtime;
+
+    protected List<String> configOverrides() {
+        return List.of();
+    }
+
+    @BeforeAll
+    void openRuntime() {
+        List<String> overrides = new java.util.ArrayList<>(List.of("validation.enabled=true"));
+        overrides.addAll(configOverrides());
+        runtime = TallyRuntime.open(Config.load(null, overrides), List.of());
+    }
+
+    @AfterEach
+    void noValidationMessages() {
+        runtime.context().waitIdle();
+        assertEquals(0, runtime.context().validationLog().total(),
+                () -> "validation messages: " + runtime.context().validationLog().messages());
+    }
+
+    @AfterAll
+    void closeRuntime() {
+        var log = runtime.context().validationLog();
+        runtime.close();
+        assertEquals(0, log.total(), () -> "validation messages at shutdown (leaks?): " + log.messages());
+    }
+}
