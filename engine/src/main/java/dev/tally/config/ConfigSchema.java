@@ -17,7 +17,9 @@ public final class ConfigSchema {
         add(ConfigKey.integer("reduce.groups", "auto", 1, 65535, true, "workgroups of the first pass; auto sizes to the device"));
         add(ConfigKey.integer("reduce.unroll", "auto", 1, 8, true, "vec4 loads in flight per invocation per step"));
         add(ConfigKey.integer("reduce.singleDispatchMax", "auto", 0, 1L << 30, true,
-                "inputs up to this many floats are reduced by one workgroup in one dispatch"));
+                "inputs up to this many floats take one dispatch; the last workgroup to finish folds the partials"));
+        add(ConfigKey.integer("reduce.minSteps", "auto", 1, 1024, true,
+                "loop steps each invocation gets before another workgroup is added"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
     }

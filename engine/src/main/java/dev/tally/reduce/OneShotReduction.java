@@ -39,11 +39,15 @@ public final class OneShotReduction implements AutoCloseable {
 
     public Result reduce(ReduceOp op, DeviceArray input) {
         ReducePlan plan = reducer.plan(input.count());
-        if (partials == null || partials.size() < plan.partialsBytes()) {
+        if (partials == null || partials.size() < plan.scratchBytes()) {
             if (partials != null) {
                 partials.close();
             }
-            partials = new GpuBuffer(ctx, "reduce.partials", plan.partialsBytes(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+            partials = new GpuBuffer(ctx, "reduce.scratch", plan.scratchBytes(),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+            GpuBuffer fresh = partials;
+            // The one-pass ticket counter starts at zero; the kernel resets it after every use.
+            ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, fresh.handle(), 0, fresh.size(), 0));
         }
         boolean timed = timestamps.supported();
         ctx.submitAndWait(cmd -> {

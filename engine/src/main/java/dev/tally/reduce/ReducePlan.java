@@ -4,43 +4,58 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The dispatches that reduce n floats. Large n: one first-pass dispatch per binding-sized chunk
- * (a single one unless n exceeds maxStorageBufferRange), each writing its partials, then one
- * single-workgroup fold. Small n: one single-workgroup dispatch straight to the result.
+ * The dispatches that reduce n floats.
+ * <ul>
+ * <li>One-pass (n up to {@code singleDispatchMax}): one dispatch; the last workgroup to finish folds
+ * the partials. Small n pays one launch instead of two launches and a barrier.</li>
+ * <li>Two-pass (large n): one first-pass dispatch per binding-sized chunk (a single one unless n
+ * exceeds maxStorageBufferRange), each writing its partials, then a single-workgroup fold.</li>
+ * </ul>
  * Pure arithmetic, so it is tested without a GPU.
  */
-public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean single) {
+public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass) {
     /** One first-pass dispatch: {@code count} floats from {@code elementOffset}, {@code groups} partials at {@code outIndex}. */
     public record Dispatch(long elementOffset, long count, int groups, int outIndex) {
     }
+
+    /** Bytes before the partials in the scratch buffer: the one-pass ticket counter. */
+    public static final long TICKET_BYTES = 16;
 
     public static ReducePlan of(long n, ReduceSettings s) {
         if (n < 0) {
             throw new IllegalArgumentException("element count must not be negative, got " + n);
         }
         if (n <= s.singleDispatchMax() && n <= s.chunkElements()) {
-            return new ReducePlan(n, List.of(new Dispatch(0, n, 1, 0)), 0, true);
+            int groups = groupsFor(n, s);
+            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true);
         }
         List<Dispatch> dispatches = new ArrayList<>();
         int outIndex = 0;
         for (long offset = 0; offset < n; offset += s.chunkElements()) {
             long count = Math.min(s.chunkElements(), n - offset);
-            // Fewer groups for smaller inputs: every invocation gets at least one full step, and the
-            // fold has fewer partials to read. Deterministic: a function of n and the settings only.
-            long wanted = (count + s.elementsPerGroupStep() - 1) / s.elementsPerGroupStep();
-            int groups = (int) Math.max(1, Math.min(s.groups(), wanted));
+            int groups = groupsFor(count, s);
             dispatches.add(new Dispatch(offset, count, groups, outIndex));
             outIndex += groups;
         }
         return new ReducePlan(n, List.copyOf(dispatches), outIndex, false);
     }
 
-    /** Bytes of the partials buffer this plan needs (at least 4: Vulkan has no empty buffers). */
-    public long partialsBytes() {
-        return Math.max(4, 4L * partials);
+    /**
+     * Fewer groups for smaller inputs: every invocation gets at least {@code minSteps} full loop steps,
+     * and the fold has fewer partials to read. A function of n and the settings only: deterministic.
+     */
+    static int groupsFor(long count, ReduceSettings s) {
+        long perGroup = s.elementsPerGroupStep() * s.minSteps();
+        long wanted = (count + perGroup - 1) / perGroup;
+        return (int) Math.max(1, Math.min(s.groups(), wanted));
+    }
+
+    /** Bytes of scratch this plan needs: the ticket counter, then the partials. Zero it once when created. */
+    public long scratchBytes() {
+        return TICKET_BYTES + 4L * Math.max(1, partials);
     }
 
     public int dispatchCount() {
-        return firstPass.size() + (single ? 0 : 1);
+        return firstPass.size() + (onePass ? 0 : 1);
     }
 }

@@ -10,10 +10,12 @@ import dev.tally.vk.DeviceInfo;
  * @param workgroupSize     invocations per workgroup
  * @param groups            most workgroups of the first pass (the partial count for large n)
  * @param unroll            vec4 loads in flight per invocation per step
- * @param singleDispatchMax inputs up to this many floats take one workgroup and one dispatch
+ * @param singleDispatchMax inputs up to this many floats take one dispatch (the last group folds)
+ * @param minSteps          loop steps each invocation gets at least before more groups are added
  * @param chunkElements     most floats bound at once (maxStorageBufferRange), a multiple of 4
  */
-public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, long chunkElements) {
+public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps,
+                             long chunkElements) {
     public ReduceSettings {
         if (Integer.bitCount(workgroupSize) != 1 || workgroupSize < 32 || workgroupSize > 1024) {
             throw new IllegalArgumentException("reduce.workgroupSize must be a power of two in 32..1024, got " + workgroupSize);
@@ -23,6 +25,9 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         }
         if (unroll < 1 || unroll > 8) {
             throw new IllegalArgumentException("reduce.unroll must be in 1..8, got " + unroll);
+        }
+        if (minSteps < 1) {
+            throw new IllegalArgumentException("minSteps must be positive, got " + minSteps);
         }
         if (chunkElements < 4 || chunkElements % 4 != 0) {
             throw new IllegalArgumentException("chunkElements must be a positive multiple of 4, got " + chunkElements);
@@ -43,9 +48,15 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         int unroll = config.integerOr("reduce.unroll", 2);
         int groups = config.integerOr("reduce.groups", defaultGroups(device, wg));
         groups = Math.min(groups, device.maxComputeWorkGroupCount());
-        long single = config.isAuto("reduce.singleDispatchMax") ? 4L * wg * 4 * unroll
+        long single = config.isAuto("reduce.singleDispatchMax") ? defaultSingleDispatchMax(device)
                 : config.integer("reduce.singleDispatchMax");
-        return new ReduceSettings(wg, groups, unroll, single, chunkElements(device));
+        int minSteps = config.integerOr("reduce.minSteps", 1);
+        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device));
+    }
+
+    /** Up to here one dispatch beats two: the second launch and its barrier cost more than the fold. */
+    static long defaultSingleDispatchMax(DeviceInfo device) {
+        return 1L << 22;
     }
 
     static int defaultWorkgroupSize(DeviceInfo device) {

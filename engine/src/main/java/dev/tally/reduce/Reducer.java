@@ -12,7 +12,6 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.nio.ByteBuffer;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,8 +31,9 @@ public final class Reducer implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final ReduceSettings settings;
-    private final Map<ReduceOp, ComputePipeline> pipelines = new EnumMap<>(ReduceOp.class);
-    private final Map<ReduceOp, DescriptorSets> sets = new EnumMap<>(ReduceOp.class);
+    /** Pipelines and their descriptor caches by (operator, one-pass). */
+    private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
+    private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
 
     public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
         if (!ctx.info().subgroupArithmetic()) {
@@ -53,80 +53,104 @@ public final class Reducer implements AutoCloseable {
         return ReducePlan.of(n, settings);
     }
 
-    private ComputePipeline pipeline(ReduceOp op) {
-        ReduceOp key = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
-        return pipelines.computeIfAbsent(key, k -> new ComputePipeline(ctx, compiler, cache, "reduce.comp", Map.of(),
-                SpecConstants.of(0, settings.workgroupSize(), 1, k.shaderOp, 2, settings.unroll()), 2, PUSH_BYTES));
+    private static String key(ReduceOp op, boolean onePass) {
+        return (op == ReduceOp.MEAN ? ReduceOp.SUM : op).id() + (onePass ? "/one-pass" : "/two-pass");
     }
 
-    private DescriptorSets sets(ReduceOp op) {
-        ReduceOp key = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
-        return sets.computeIfAbsent(key, k -> new DescriptorSets(ctx, pipeline(k), SET_CACHE));
+    private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
+        ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
+        return pipelines.computeIfAbsent(key(op, onePass), k -> new ComputePipeline(ctx, compiler, cache, "reduce.comp",
+                onePass ? Map.of("ONE_PASS", "1") : Map.of(),
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll()), onePass ? 4 : 2, PUSH_BYTES));
+    }
+
+    private DescriptorSets sets(ReduceOp op, boolean onePass) {
+        return sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
     }
 
     /** Builds the pipeline for {@code op} now instead of at first use (start-up, benchmarks). */
     public void prepare(ReduceOp op) {
-        sets(op);
+        sets(op, true);
+        sets(op, false);
     }
 
     /**
-     * First pass: n floats at {@code inputOffset} (a multiple of 16 bytes) to {@code plan.partials()}
-     * floats at the start of {@code partials}. For a single-dispatch plan use {@link #recordSingle}.
+     * Records every dispatch of {@code plan}: n floats of {@code input} from {@code inputOffset} (a multiple
+     * of 16 bytes) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
+     * {@code plan.scratchBytes()}, was zeroed once when created, and belongs to this call site: the
+     * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
+     * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
      */
-    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer partials) {
-        requirePlan(plan, false);
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset, Runnable between) {
+        if (plan.onePass()) {
+            recordOnePass(cmd, op, plan, input, inputOffset, scratch, output, outputOffset);
+            return;
+        }
+        recordPartials(cmd, op, plan, input, inputOffset, scratch);
+        between.run();
+        recordFold(cmd, op, plan, scratch, output, outputOffset);
+    }
+
+    /** Outside a frame graph: the same, with its own barrier between the passes. */
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset) {
+        record(cmd, op, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
+    }
+
+    /** The barrier between the two passes: partials written by compute, then read by compute. */
+    public static void barrier(VkCommandBuffer cmd, GpuBuffer scratch) {
+        Barriers.buffer(cmd, scratch.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    }
+
+    /** First pass of a two-pass plan: n floats to {@code plan.partials()} partials in {@code scratch}. */
+    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
+        requireMode(plan, false);
         for (ReducePlan.Dispatch d : plan.firstPass()) {
-            dispatch(cmd, op, input, inputOffset + 4 * d.elementOffset(), d.count(), partials, 0, plan.partialsBytes(),
-                    d.outIndex(), d.groups(), 1f);
+            dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, List.of(
+                    DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
+                    DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials())));
         }
     }
 
     /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
-    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer partials, GpuBuffer output, long outputOffset) {
-        requirePlan(plan, false);
-        dispatch(cmd, op, partials, 0, plan.partials(), output, outputOffset, 4, 0, 1, divisor(op, plan.n()));
+    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
+        requireMode(plan, false);
+        dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), List.of(
+                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials()),
+                DescriptorSets.Range.of(output, outputOffset, 4)));
     }
 
-    /** Small n: one workgroup, one dispatch, straight to the result. */
-    public void recordSingle(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer output, long outputOffset) {
-        requirePlan(plan, true);
-        dispatch(cmd, op, input, inputOffset, plan.n(), output, outputOffset, 4, 0, 1, divisor(op, plan.n()));
-    }
-
-    /**
-     * Everything for one reduction outside a frame graph, with the compute-to-compute barrier between
-     * the passes. {@code partials} must hold {@code plan.partialsBytes()}.
-     */
-    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer partials,
-                       GpuBuffer output, long outputOffset) {
-        if (plan.single()) {
-            recordSingle(cmd, op, plan, input, inputOffset, output, outputOffset);
-            return;
-        }
-        recordPartials(cmd, op, plan, input, inputOffset, partials);
-        Barriers.buffer(cmd, partials.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-        recordFold(cmd, op, plan, partials, output, outputOffset);
+    /** One dispatch; the last workgroup to finish folds the partials. */
+    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                              GpuBuffer output, long outputOffset) {
+        requireMode(plan, true);
+        int groups = plan.firstPass().get(0).groups();
+        dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), List.of(
+                DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
+                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * groups),
+                DescriptorSets.Range.of(output, outputOffset, 4),
+                DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
     }
 
     private static float divisor(ReduceOp op, long n) {
         return op == ReduceOp.MEAN ? (float) n : 1f;
     }
 
-    private static void requirePlan(ReducePlan plan, boolean single) {
-        if (plan.single() != single) {
-            throw new IllegalArgumentException("plan for n=" + plan.n() + " is " + (plan.single() ? "single-dispatch" : "two-pass"));
+    private static void requireMode(ReducePlan plan, boolean onePass) {
+        if (plan.onePass() != onePass) {
+            throw new IllegalArgumentException("plan for n=" + plan.n() + " is " + (plan.onePass() ? "one-pass" : "two-pass"));
         }
     }
 
-    private void dispatch(VkCommandBuffer cmd, ReduceOp op, GpuBuffer input, long inputOffset, long count, GpuBuffer output,
-                          long outputOffset, long outputRange, int outIndex, int groups, float divisor) {
-        if (inputOffset % 16 != 0) {
-            throw new IllegalArgumentException("reduction input offset must be a multiple of 16 bytes, got " + inputOffset);
+    private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
+                          List<DescriptorSets.Range> bindings) {
+        if (bindings.get(0).offset() % 16 != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of 16 bytes, got " + bindings.get(0).offset());
         }
-        ComputePipeline p = pipeline(op);
-        long set = sets(op).get(List.of(DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * count)),
-                DescriptorSets.Range.of(output, outputOffset, outputRange)));
+        ComputePipeline p = pipeline(op, onePass);
+        long set = sets(op, onePass).get(bindings);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, stack.longs(set), null);

@@ -1,0 +1,178 @@
+package dev.tally.demo;
+
+import dev.tally.TallyRuntime;
+import dev.tally.config.Config;
+import dev.tally.demo.bench.BaselineReductions;
+import dev.tally.demo.bench.BenchResult;
+import dev.tally.demo.bench.ReductionBench;
+import dev.tally.reduce.ReduceOp;
+import dev.tally.reduce.ReduceSettings;
+import dev.tally.reduce.Reducer;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code ./tally bench}: GPU timings with timestamp queries; table on stdout, progress on stderr. */
+@CommandLine.Command(name = "bench", description = "Benchmark the reduction, its baselines and the copy ceiling on the GPU.")
+final class BenchCommand implements Callable<Integer> {
+    @CommandLine.Option(names = "--quick", description = "small sizes and few samples (under a minute on lavapipe)")
+    boolean quick;
+
+    @CommandLine.Option(names = "--warm", description = "do not flush the cache between samples")
+    boolean warm;
+
+    @CommandLine.Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+    Path json;
+
+    @CommandLine.Option(names = "--samples", paramLabel = "N", description = "measured samples per case (default 100, quick 10)")
+    Integer samples;
+
+    @CommandLine.Option(names = "--max-log2", paramLabel = "K", description = "largest size 2^K (default 28, quick 20)")
+    Integer maxLog2;
+
+    @CommandLine.Option(names = "--sweep", description = "also sweep workgroup size, group count and unroll for sum")
+    boolean sweep;
+
+    @CommandLine.Option(names = "--flush", defaultValue = "clean", paramLabel = "clean|dirty",
+            description = "cold-cache flush: clean (read a large buffer, default) or dirty (write one, as the CUB reference runs)")
+    String flushMode;
+
+    @CommandLine.Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() throws IOException {
+        int n = samples != null ? samples : quick ? 10 : 100;
+        if (n < 1 || n > 10_000) {
+            throw new UserInputException("--samples: must be in 1..10000, got " + n);
+        }
+        int top = maxLog2 != null ? maxLog2 : quick ? 20 : 28;
+        if (top < 0 || top > 31) {
+            throw new UserInputException("--max-log2: must be in 0..31, got " + top);
+        }
+        if (json != null && json.toAbsolutePath().getParent() != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
+            throw new UserInputException("--json " + json + ": directory does not exist");
+        }
+        PrintStream progress = System.err;
+        Config config = common.config();
+        List<BenchResult> results;
+        String device;
+        String driver;
+        try (TallyRuntime rt = TallyRuntime.open(config, List.of())) {
+            var info = rt.context().info();
+            device = info.name();
+            driver = info.driverName() + " " + info.driverInfo();
+            long memory = info.deviceLocalBytes();
+            boolean cpu = info.isCpu();
+            long flushBytes = cpu ? 64L << 20 : 512L << 20;
+            ReductionBench.FlushMode mode = switch (flushMode) {
+                case "clean" -> ReductionBench.FlushMode.CLEAN;
+                case "dirty" -> ReductionBench.FlushMode.DIRTY;
+                default -> throw new UserInputException("--flush: expected clean or dirty, got '" + flushMode + "'");
+            };
+            progress.printf("bench on %s (%s), %s, %d samples per case%n", device, driver,
+                    warm ? "warm" : "cold cache (" + flushMode + " flush)", n);
+            ReductionBench bench = new ReductionBench(rt, progress, !warm, mode, quick ? 2 : 10, n, flushBytes);
+            try (BaselineReductions baselines = new BaselineReductions(rt.context(), rt.compiler(), rt.pipelineCache())) {
+                long copyBytes = quick || cpu ? 64L << 20 : 1L << 30;
+                bench.copyCeiling(copyBytes);
+                int[] sizes = quick ? new int[]{10, 16, 20} : new int[]{10, 16, 20, 24, 26, 28};
+                for (int log2 : sizes) {
+                    if (log2 > top) {
+                        continue;
+                    }
+                    long elements = 1L << log2;
+                    if (4 * elements > memory / 4) {
+                        progress.println("skipping 2^" + log2 + ": more than a quarter of device memory");
+                        continue;
+                    }
+                    progress.println("n = 2^" + log2);
+                    try (ReductionBench.Input in = bench.input(elements)) {
+                        ReduceSettings s = rt.reducer().settings();
+                        String cfg = "wg " + s.workgroupSize() + ", " + rt.reducer().plan(elements).firstPass().get(0).groups()
+                                + " groups, unroll " + s.unroll();
+                        for (ReduceOp op : new ReduceOp[]{ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX}) {
+                            bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
+                        }
+                        bench.seed(in, baselines);
+                        bench.logN(in, baselines);
+                        if (sweep) {
+                            sweep(rt, config, bench, in);
+                        }
+                    }
+                }
+            } finally {
+                bench.close();
+            }
+            results = bench.results();
+        }
+        printTable(results);
+        if (json != null) {
+            writeJson(json, device, driver, results);
+            progress.println("wrote " + json);
+        }
+        return 0;
+    }
+
+    private static void sweep(TallyRuntime rt, Config config, ReductionBench bench, ReductionBench.Input in) {
+        int sms = Math.max(1, rt.context().info().smCount());
+        int maxWg = rt.context().info().maxComputeWorkGroupInvocations();
+        for (int wg : new int[]{256, 512, 1024}) {
+            if (wg > maxWg) {
+                continue;
+            }
+            for (int perSm : new int[]{1, 2, 4, 8, 16, 32}) {
+                for (int unroll : new int[]{1, 2, 4}) {
+                    for (boolean onePass : new boolean[]{false, true}) {
+                        if (onePass && in.n() > (1L << 24)) {
+                            continue;
+                        }
+                        int groups = sms * perSm;
+                        ReduceSettings s = ReductionBench.settings(config, rt.context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1);
+                        try (Reducer r = new Reducer(rt.context(), rt.compiler(), rt.pipelineCache(), s)) {
+                            bench.reduce(in, ReduceOp.SUM, r, "sweep-sum", "wg " + wg + ", " + r.plan(in.n()).firstPass().get(0).groups()
+                                    + " groups (max " + perSm + "/SM), unroll " + unroll);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void printTable(List<BenchResult> results) {
+        System.out.printf(Locale.ROOT, "%-16s %12s %6s %12s %12s %12s %10s  %s%n", "case", "n", "cache", "median_us", "min_us", "max_us",
+                "GB/s", "config");
+        for (BenchResult r : results) {
+            System.out.printf(Locale.ROOT, "%-16s %12d %6s %12.2f %12.2f %12.2f %10.1f  %s%n", r.name(), r.n(), r.cold() ? "cold" : "warm",
+                    r.gpuMicrosMedian(), r.gpuMicrosMin(), r.gpuMicrosMax(), r.bandwidthGBs(), r.config());
+        }
+    }
+
+    static void writeJson(Path file, String device, String driver, List<BenchResult> results) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"device\": ").append(Json.string(device)).append(", \"driver\": ").append(Json.string(driver))
+                .append(", \"date\": ").append(Json.string(OffsetDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)))
+                .append(", \"cases\": [\n");
+        List<String> rows = new ArrayList<>();
+        for (BenchResult r : results) {
+            rows.add(String.format(Locale.ROOT,
+                    "  {\"name\": %s, \"n\": %d, \"cold\": %s, \"gpuMicrosMedian\": %.3f, \"gpuMicrosMin\": %.3f, \"gpuMicrosMax\": %.3f, "
+                            + "\"bandwidthGBs\": %.1f, \"config\": %s}",
+                    Json.string(r.name()), r.n(), r.cold(), r.gpuMicrosMedian(), r.gpuMicrosMin(), r.gpuMicrosMax(), r.bandwidthGBs(),
+                    Json.string(r.config())));
+        }
+        b.append(String.join(",\n", rows)).append("\n]}\n");
+        AtomicFiles.write(file, b.toString().getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.tally.demo;
+
+import dev.tally.config.Config;
+import picocli.CommandLine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Options every GPU subcommand shares: device, validation, configuration. */
+public final class CommonOptions {
+    @CommandLine.Option(names = "--validate", description = "Khronos validation with synchronization validation")
+    boolean validate;
+
+    @CommandLine.Option(names = "--device", paramLabel = "N|NAME", description = "device index (see ./tally info) or part of its name")
+    String device;
+
+    @CommandLine.Option(names = "--config", paramLabel = "FILE", description = "configuration file (key = value lines)")
+    Path configFile;
+
+    @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE", description = "override one configuration key")
+    List<String> overrides = new ArrayList<>();
+
+    public Config config() {
+        List<String> all = new ArrayList<>(overrides);
+        if (validate) {
+            all.add("validation.enabled=true");
+        }
+        if (device != null) {
+            all.add("device.select=" + device);
+        }
+        return Config.load(configFile, all);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.tally.demo.bench;
+
+import dev.tally.shader.ComputePipeline;
+import dev.tally.shader.DescriptorSets;
+import dev.tally.shader.PipelineCache;
+import dev.tally.shader.ShaderCompiler;
+import dev.tally.vk.Barriers;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * The two designs Tally's reduction is measured against: the lesson's kernel as written (512 groups
+ * of 256, scalar loads, shared-memory tree, two dispatches) and the textbook recursion (one
+ * workgroup per 256 elements, log256(n) dispatches).
+ */
+public final class BaselineReductions implements AutoCloseable {
+    static final int SEED_GROUPS = 512;
+    private final ComputePipeline pipeline;
+    private final DescriptorSets sets;
+
+    public BaselineReductions(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+        pipeline = new ComputePipeline(ctx, compiler, cache, "seed_reduce.comp", Map.of(), null, 2, 12);
+        sets = new DescriptorSets(ctx, pipeline, 64);
+    }
+
+    /** Seed: n -> 512 partials -> 1. {@code partials} holds at least 512 floats. */
+    void recordSeed(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer partials, GpuBuffer output) {
+        dispatch(cmd, input, n, partials, SEED_GROUPS);
+        barrier(cmd);
+        dispatch(cmd, partials, SEED_GROUPS, output, 1);
+    }
+
+    /** Recursion: ping-pong between two scratch buffers until one value is left; returns the pass count. */
+    int recordLogN(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer a, GpuBuffer b, GpuBuffer output) {
+        long count = n;
+        GpuBuffer src = input;
+        GpuBuffer dst = a;
+        int passes = 0;
+        do {
+            long groups = Math.max(1, (count + 255) / 256);
+            GpuBuffer target = groups == 1 ? output : dst;
+            if (passes > 0) {
+                barrier(cmd);
+            }
+            dispatch(cmd, src, count, target, (int) groups);
+            passes++;
+            count = groups;
+            src = target;
+            dst = target == a ? b : a;
+        } while (count > 1);
+        return passes;
+    }
+
+    private void dispatch(VkCommandBuffer cmd, GpuBuffer in, long count, GpuBuffer out, int groups) {
+        long set = sets.get(List.of(DescriptorSets.Range.of(in, 0, Math.max(4, 4 * count)),
+                DescriptorSets.Range.of(out, 0, 4L * groups)));
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
+            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout(), 0, stack.longs(set), null);
+            ByteBuffer push = stack.malloc(12);
+            push.putInt(0, (int) count).putInt(4, 0).putFloat(8, 1f);
+            vkCmdPushConstants(cmd, pipeline.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
+            vkCmdDispatch(cmd, groups, 1, 1);
+        }
+    }
+
+    private static void barrier(VkCommandBuffer cmd) {
+        Barriers.memory(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    }
+
+    @Override
+    public void close() {
+        sets.close();
+        pipeline.close();
+    }
+}
