@@ -18,38 +18,56 @@ import static org.lwjgl.vulkan.VK10.*;
  * in steady state a frame binds the same buffers, so it allocates nothing.
  */
 public final class DescriptorSets implements AutoCloseable {
-    /** One bound range of a buffer, in bytes. Keyed by the buffer's serial: handles are reused. */
-    public record Range(long serial, long buffer, long offset, long size) {
+    /** What one binding holds. */
+    public sealed interface Binding permits Range, Sampled {
+    }
+
+    /** One bound range of a storage buffer, in bytes. Keyed by the buffer's serial: handles are reused. */
+    public record Range(long serial, long buffer, long offset, long size) implements Binding {
         public static Range of(dev.tally.vk.GpuBuffer b, long offset, long size) {
             return new Range(b.serial(), b.handle(), offset, size);
         }
     }
 
+    /** A sampled image (combined with a sampler), read in SHADER_READ_ONLY_OPTIMAL layout. */
+    public record Sampled(long serial, long view, long sampler) implements Binding {
+        public static Sampled of(dev.tally.vk.GpuImage image, long sampler) {
+            return new Sampled(image.serial(), image.view(), sampler);
+        }
+    }
+
     private final VulkanContext ctx;
-    private final ComputePipeline pipeline;
+    private final String pipelineName;
+    private final long setLayout;
     private final int capacity;
     private final long pool;
     private long evictions;
     // Access order gives least-recently-used eviction when buffers come and go (tools, tests).
-    private final Map<List<Range>, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private final Map<List<? extends Binding>, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
 
     public DescriptorSets(VulkanContext ctx, ComputePipeline pipeline, int capacity) {
+        this(ctx, pipeline.name(), pipeline.setLayout(), pipeline.bindings(), capacity);
+    }
+
+    public DescriptorSets(VulkanContext ctx, String pipelineName, long setLayout, int bindings, int capacity) {
         this.ctx = ctx;
-        this.pipeline = pipeline;
+        this.pipelineName = pipelineName;
+        this.setLayout = setLayout;
         this.capacity = capacity;
         try (MemoryStack stack = stackPush()) {
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack)
-                    .type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(2 * capacity * pipeline.bindings());
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(2 * capacity * bindings);
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER).descriptorCount(2 * capacity * bindings);
             // Twice the cache: evicted sets are freed only once the GPU is done with them.
             LongBuffer p = stack.mallocLong(1);
             check(vkCreateDescriptorPool(ctx.device(), VkDescriptorPoolCreateInfo.calloc(stack).sType$Default()
-                    .flags(VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT).maxSets(2 * capacity).pPoolSizes(sizes), null, p), "vkCreateDescriptorPool(" + pipeline.name() + ")");
+                    .flags(VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT).maxSets(2 * capacity).pPoolSizes(sizes), null, p), "vkCreateDescriptorPool(" + pipelineName + ")");
             pool = p.get(0);
         }
     }
 
     /** The set binding {@code ranges} to bindings 0..n-1, created on first use. */
-    public long get(List<Range> ranges) {
+    public long get(List<? extends Binding> ranges) {
         Long existing = sets.get(ranges);
         if (existing != null) {
             return existing;
@@ -65,14 +83,19 @@ public final class DescriptorSets implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             LongBuffer p = stack.mallocLong(1);
             check(vkAllocateDescriptorSets(ctx.device(), VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
-                    .descriptorPool(pool).pSetLayouts(stack.longs(pipeline.setLayout())), p), "vkAllocateDescriptorSets");
+                    .descriptorPool(pool).pSetLayouts(stack.longs(setLayout)), p), "vkAllocateDescriptorSets");
             long set = p.get(0);
             VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(ranges.size(), stack);
             for (int i = 0; i < ranges.size(); i++) {
-                Range r = ranges.get(i);
-                writes.get(i).sType$Default().dstSet(set).dstBinding(i).descriptorCount(1)
-                        .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
-                        .pBufferInfo(VkDescriptorBufferInfo.calloc(1, stack).buffer(r.buffer()).offset(r.offset()).range(r.size()));
+                VkWriteDescriptorSet w = writes.get(i).sType$Default().dstSet(set).dstBinding(i).descriptorCount(1);
+                if (ranges.get(i) instanceof Range r) {
+                    w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+                            .pBufferInfo(VkDescriptorBufferInfo.calloc(1, stack).buffer(r.buffer()).offset(r.offset()).range(r.size()));
+                } else if (ranges.get(i) instanceof Sampled img) {
+                    w.descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).sampler(img.sampler()).imageView(img.view())
+                                    .imageLayout(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL));
+                }
             }
             vkUpdateDescriptorSets(ctx.device(), writes, null);
             sets.put(List.copyOf(ranges), set);

@@ -47,14 +47,15 @@ public final class ShaderSources {
         try {
             if (directory != null) {
                 Path file = directory.resolve(name);
-                if (!Files.isRegularFile(file)) {
-                    throw new ShaderCompileException(name + ": no such shader in " + directory);
+                if (Files.isRegularFile(file)) {
+                    return Files.readString(file, StandardCharsets.UTF_8);
                 }
-                return Files.readString(file, StandardCharsets.UTF_8);
+                // Not in the directory: an application's own shaders may ship on its classpath.
             }
             try (InputStream in = ShaderSources.class.getClassLoader().getResourceAsStream(PACKAGED + name)) {
                 if (in == null) {
-                    throw new ShaderCompileException(name + ": no such packaged shader");
+                    throw new ShaderCompileException(name + ": no such shader" + (directory != null ? " in " + directory : "")
+                            + " or on the classpath under " + PACKAGED);
                 }
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }

@@ -1,0 +1,270 @@
+package dev.tally.graph;
+
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import static org.lwjgl.vulkan.VK10.VK_IMAGE_LAYOUT_UNDEFINED;
+import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+
+/**
+ * One frame's declaration: resources and passes, each pass with a setup step (run now, declares
+ * reads and writes) and an execute step (run later, records commands). {@link #compile()} validates,
+ * culls, orders and plans memory; a {@link GraphRuntime} records it. Declaring touches no GPU.
+ */
+public final class FrameGraph {
+    final List<GraphResource> resources = new ArrayList<>();
+    final List<Pass> passes = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    private final GraphRuntime runtime;
+
+    /** A graph with no GPU behind it, for planning and tests. */
+    public FrameGraph() {
+        this(null);
+    }
+
+    FrameGraph(GraphRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
+                              ResourceState entry, Access finalAccess) {
+        if (name == null || name.isBlank()) {
+            throw new GraphException("every resource needs a name");
+        }
+        if (!names.add(name)) {
+            throw new GraphException("resource '" + name + "' is declared twice in this frame");
+        }
+        GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
+        resources.add(r);
+        return r;
+    }
+
+    public BufferHandle createBuffer(String name, BufferDesc desc) {
+        return new BufferHandle(add(name, false, GraphResource.Origin.TRANSIENT, desc, null, null, ResourceState.UNUSED, null).id, 0);
+    }
+
+    public ImageHandle createImage(String name, ImageDesc desc) {
+        if (!Formats.isColor(desc.format())) {
+            throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
+        }
+        return new ImageHandle(add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
+    }
+
+    /** A caller-owned buffer; its state across frames is tracked by the runtime. {@code finalAccess} may be null. */
+    public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
+        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
+        return new BufferHandle(add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+                finalAccess).id, 0);
+    }
+
+    /**
+     * A caller-owned buffer used only inside this graph's passes (scratch kept across frames, such as
+     * a reduction's partials): writes to it do not keep a pass alive.
+     */
+    public BufferHandle importScratch(String name, GpuBuffer buffer) {
+        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
+        return new BufferHandle(add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+                null).id, 0);
+    }
+
+    /**
+     * A swapchain image: acquired with a semaphore waited at the color-attachment stage, contents
+     * discarded, presented after the frame.
+     */
+    public ImageHandle importSwapchainImage(String name, GpuImage image) {
+        ResourceState acquired = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
+        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null,
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, acquired, Access.PRESENT).id, 0);
+    }
+
+    /** A caller-owned image (e.g. an offscreen target; final access may be null). */
+    public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
+        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(image.serial());
+        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null,
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry, finalAccess).id, 0);
+    }
+
+    /** For planning without a GPU: an imported buffer described by size, with a given entry state. */
+    public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
+        return new BufferHandle(add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
+    }
+
+    /** For planning without a GPU: an imported image with a given entry state. */
+    public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
+        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess).id, 0);
+    }
+
+    /**
+     * A history resource in this frame: {@code previous} is last frame's version (read-only; null on the
+     * first frame when the history has no initial value), {@code current} is this frame's, to be written.
+     */
+    public record History(BufferHandle previous, BufferHandle current) {
+    }
+
+    public History history(HistoryBuffer history) {
+        if (runtime == null) {
+            throw new GraphException("history '" + history.name() + "' needs a GraphRuntime");
+        }
+        GpuBuffer cur = history.current();
+        GpuBuffer prev = history.previousOrNull();
+        BufferHandle current = new BufferHandle(add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
+                runtime.stateOf(cur.serial()), null).id, 0);
+        BufferHandle previous = prev == null ? null : new BufferHandle(add(history.name() + "@prev", false,
+                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
+        return new History(previous, current);
+    }
+
+    /** For planning without a GPU: a history pair described by size (previous present). */
+    public History historyForPlanning(String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
+        BufferHandle current = new BufferHandle(add(name, false, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), null, null,
+                currentEntry, null).id, 0);
+        BufferHandle previous = new BufferHandle(add(name + "@prev", false, GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), null,
+                null, previousEntry, null).id, 0);
+        return new History(previous, current);
+    }
+
+    /**
+     * Adds a pass. {@code setup} runs now and returns the pass's data (typically the handles it
+     * declared); {@code execute} runs when the frame is recorded, with that data.
+     */
+    public <T> T addPass(String name, PassKind kind, Function<PassBuilder, T> setup, BiConsumer<T, PassContext> execute) {
+        if (name == null || name.isBlank()) {
+            throw new GraphException("every pass needs a name");
+        }
+        for (Pass p : passes) {
+            if (p.name.equals(name)) {
+                throw new GraphException("pass '" + name + "' is declared twice in this frame");
+            }
+        }
+        Pass pass = new Pass(passes.size(), name, kind);
+        passes.add(pass);
+        T data = setup.apply(new PassBuilder(this, pass));
+        pass.executor = ctx -> execute.accept(data, ctx);
+        checkAttachments(pass);
+        return data;
+    }
+
+    private void checkAttachments(Pass pass) {
+        int w = -1, h = -1;
+        for (Pass.Attachment a : pass.attachments) {
+            GraphResource r = resources.get(a.resource());
+            if (w < 0) {
+                w = r.imageDesc.width();
+                h = r.imageDesc.height();
+            } else if (w != r.imageDesc.width() || h != r.imageDesc.height()) {
+                throw new GraphException("pass '" + pass.name + "': attachment '" + r.name + "' is " + r.imageDesc.width() + "x"
+                        + r.imageDesc.height() + " but the pass renders " + w + "x" + h + " (size mismatch)");
+            }
+        }
+        if (pass.kind == PassKind.GRAPHICS && pass.attachments.isEmpty()) {
+            throw new GraphException("graphics pass '" + pass.name + "' declares no color attachment");
+        }
+    }
+
+    String nameOf(Handle h) {
+        return h.resource() >= 0 && h.resource() < resources.size() ? resources.get(h.resource()).name : "#" + h.resource();
+    }
+
+    /** Records one use, validating it; returns the new handle for a write, the same for a read. */
+    Handle use(Pass pass, Handle handle, Access access) {
+        if (handle == null) {
+            throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
+        }
+        if (handle.resource() < 0 || handle.resource() >= resources.size()) {
+            throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
+        }
+        GraphResource r = resources.get(handle.resource());
+        if (r.image != (handle instanceof ImageHandle)) {
+            throw new GraphException("pass '" + pass.name + "': handle type does not match resource '" + r.name + "'");
+        }
+        checkAccessFits(pass, r, access);
+        if (handle.version() != r.version) {
+            int writer = r.writers.get(r.version);
+            String by = writer >= 0 ? passes.get(writer).name : "?";
+            if (access.write()) {
+                throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
+                        + "' already wrote v" + r.version + " from it: two unordered writers; use the handle '" + by + "' returned");
+            }
+            throw new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
+                    + "; current is v" + r.version + ", written by pass '" + by + "')");
+        }
+        for (Pass.Use u : pass.uses) {
+            if (u.resource() == r.id && u.producedVersion() >= 0 && u.producedVersion() == handle.version()) {
+                throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
+            }
+        }
+        boolean readsContent = !access.write() || access.readAccess() != 0;
+        if (readsContent && r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT) {
+            throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "', which no pass wrote");
+        }
+        if (r.origin == GraphResource.Origin.HISTORY_PREVIOUS && access.write()) {
+            throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
+        }
+        if (!access.write()) {
+            pass.uses.add(new Pass.Use(r.id, handle.version(), access, -1));
+            return handle;
+        }
+        r.version++;
+        r.writers.add(pass.index);
+        pass.uses.add(new Pass.Use(r.id, handle.version(), access, r.version));
+        return handle instanceof ImageHandle ? new ImageHandle(r.id, r.version) : new BufferHandle(r.id, r.version);
+    }
+
+    private static void checkAccessFits(Pass pass, GraphResource r, Access a) {
+        boolean imageOnly = a == Access.COLOR_ATTACHMENT || a == Access.COLOR_ATTACHMENT_LOAD || a == Access.FRAGMENT_SAMPLED || a == Access.COMPUTE_SAMPLED || a == Access.PRESENT;
+        if (imageOnly && !r.image) {
+            throw new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
+        }
+        if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
+            throw new GraphException("pass '" + pass.name + "': " + a + " is not a pass access; give it as the final access of an import");
+        }
+        boolean computeStage = a.stages() == Access.COMPUTE_READ.stages();
+        boolean transferStage = a.stages() == Access.TRANSFER_SRC.stages();
+        boolean ok = switch (pass.kind) {
+            case COMPUTE -> computeStage;
+            case TRANSFER -> transferStage;
+            case GRAPHICS -> !computeStage && !transferStage;
+        };
+        if (!ok) {
+            throw new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name
+                    + "' as " + a);
+        }
+    }
+
+    /** Validates, culls, orders and plans transient memory. Pure: no GPU involved. */
+    public GraphPlan compile() {
+        return GraphCompiler.compile(this);
+    }
+
+    public int passCount() {
+        return passes.size();
+    }
+
+    /** A key equal for two frames with the same passes, uses and resource descriptions: the plan can be reused. */
+    String topologyKey() {
+        StringBuilder b = new StringBuilder(256);
+        for (GraphResource r : resources) {
+            b.append(r.name).append('|').append(r.origin.ordinal()).append('|').append(r.image ? r.imageDesc : r.bufferDesc)
+                    .append('|').append(r.finalAccess).append(';');
+        }
+        for (Pass p : passes) {
+            b.append(p.name).append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.');
+            for (Pass.Use u : p.uses) {
+                b.append(u.resource()).append(':').append(u.version()).append(':').append(u.access().name()).append(',');
+            }
+            b.append(';');
+        }
+        return b.toString();
+    }
+
+    List<Pass> passes() {
+        return new ArrayList<>(passes);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.tally.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A resource declared in one frame: transient (graph-owned), imported (caller-owned) or history. */
+final class GraphResource {
+    enum Origin { TRANSIENT, IMPORTED, SCRATCH, HISTORY_PREVIOUS, HISTORY_CURRENT }
+
+    final int id;
+    final String name;
+    final boolean image;
+    final Origin origin;
+    final BufferDesc bufferDesc;
+    final ImageDesc imageDesc;
+    /** The physical object for imported and history resources (GpuBuffer/GpuImage), null for transients. */
+    final Object physical;
+    /** State at frame start for imported and history resources (the runtime tracks it across frames). */
+    final ResourceState entry;
+    /** Access the caller needs after the frame (present, host read), or null. */
+    final Access finalAccess;
+    int version;
+    /** writers.get(v) = index of the pass that produced version v (v >= 1). */
+    final List<Integer> writers = new ArrayList<>(List.of(-1));
+
+    GraphResource(int id, String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
+                  ResourceState entry, Access finalAccess) {
+        this.id = id;
+        this.name = name;
+        this.image = image;
+        this.origin = origin;
+        this.bufferDesc = bufferDesc;
+        this.imageDesc = imageDesc;
+        this.physical = physical;
+        this.entry = entry;
+        this.finalAccess = finalAccess;
+    }
+
+    boolean transientResource() {
+        return origin == Origin.TRANSIENT;
+    }
+
+    /** Writes to these escape the frame, so their writers are never culled. */
+    boolean escapes() {
+        return origin == Origin.IMPORTED || origin == Origin.HISTORY_CURRENT;
+    }
+
+    long bytes() {
+        if (!image) {
+            return bufferDesc.size();
+        }
+        return (long) imageDesc.width() * imageDesc.height() * Formats.bytesPerPixel(imageDesc.format());
+    }
+
+    String describe() {
+        return image ? imageDesc.width() + "x" + imageDesc.height() + " " + Formats.name(imageDesc.format()) : bufferDesc.size() + " B";
+    }
+}

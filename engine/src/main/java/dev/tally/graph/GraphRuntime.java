@@ -1,0 +1,297 @@
+package dev.tally.graph;
+
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+import dev.tally.vk.TimestampQueries;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.*;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * Records frame graphs into command buffers the caller provides. Keeps what must outlive a frame:
+ * compiled plans (reused while the topology is unchanged), transient memory, where every imported
+ * resource was left, history buffers, and per-pass GPU timestamps read back without waiting.
+ */
+public final class GraphRuntime implements AutoCloseable {
+    private static final int MAX_TIMED_PASSES = 64;
+
+    /** A recorded frame, to be told its submission's timeline value. */
+    public record RecordedFrame(long frame, int querySlot, List<String> timedPasses) {
+    }
+
+    private record PendingTimings(long timelineValue, int slot, List<String> passes) {
+    }
+
+    private final VulkanContext ctx;
+    private final TransientPool pool;
+    private final Map<String, GraphPlan> plans = new HashMap<>();
+    private final Map<Long, ResourceState> states = new HashMap<>();
+    private final Map<Long, Long> stateSeen = new HashMap<>();
+    private final List<HistoryBuffer> histories = new ArrayList<>();
+    private final TimestampQueries queries;
+    private final int querySlots;
+    private final long[] slotBusyUntil;
+    private final ArrayDeque<PendingTimings> pending = new ArrayDeque<>();
+    private final PassStats stats = new PassStats();
+    private long frame;
+    private long compiles;
+    private FrameGraph lastGraph;
+    private GraphPlan lastPlan;
+
+    public GraphRuntime(VulkanContext ctx) {
+        this.ctx = ctx;
+        this.pool = new TransientPool(ctx);
+        this.querySlots = ctx.options().framesInFlight() + 2;
+        this.slotBusyUntil = new long[querySlots];
+        this.queries = ctx.info().timestampValidBits() > 0 ? new TimestampQueries(ctx, querySlots * 2 * MAX_TIMED_PASSES) : null;
+    }
+
+    /** Starts declaring a frame; also collects finished frames' timestamps (never waits). */
+    public FrameGraph begin() {
+        collectTimings();
+        return new FrameGraph(this);
+    }
+
+    /** A buffer that persists across frames, owned by this runtime. */
+    public HistoryBuffer history(String name, BufferDesc desc, Integer initialWord) {
+        HistoryBuffer h = new HistoryBuffer(ctx, name, desc, initialWord);
+        histories.add(h);
+        return h;
+    }
+
+    ResourceState stateOf(long serial) {
+        return states.getOrDefault(serial, ResourceState.UNUSED);
+    }
+
+    /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}. */
+    public RecordedFrame record(FrameGraph g, VkCommandBuffer cmd) {
+        String key = g.topologyKey();
+        GraphPlan plan = plans.get(key);
+        if (plan == null) {
+            plan = g.compile();
+            compiles++;
+            if (plans.size() > 16) {
+                plans.clear();
+            }
+            plans.put(key, plan);
+        }
+        TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
+        Object[] objects = new Object[g.resources.size()];
+        for (GraphResource r : g.resources) {
+            objects[r.id] = r.transientResource() ? physical.objects[r.id] : r.physical;
+        }
+        BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s]);
+
+        int slot = (int) (frame % querySlots);
+        boolean timed = queries != null && ctx.completedValue() >= slotBusyUntil[slot] && plan.order().size() <= MAX_TIMED_PASSES;
+        int base = slot * 2 * MAX_TIMED_PASSES;
+        if (timed) {
+            queries.reset(cmd, base, 2 * plan.order().size());
+        }
+        PassContext passContext = new PassContext(ctx, cmd, objects, frame);
+        List<String> timedPasses = new ArrayList<>();
+        for (int pos = 0; pos < plan.order().size(); pos++) {
+            Pass p = g.passes.get(plan.order().get(pos));
+            ctx.beginLabel(cmd, p.name);
+            emit(cmd, barriers.beforePass().get(pos), objects, g);
+            if (timed) {
+                queries.write(cmd, base + 2 * pos);
+            }
+            if (p.kind == PassKind.GRAPHICS) {
+                beginRendering(cmd, p, objects, passContext);
+            }
+            p.executor.record(passContext);
+            if (p.kind == PassKind.GRAPHICS) {
+                vkCmdEndRendering(cmd);
+            }
+            if (timed) {
+                queries.write(cmd, base + 2 * pos + 1);
+                timedPasses.add(p.name);
+            }
+            ctx.endLabel(cmd);
+        }
+        emit(cmd, barriers.epilogue(), objects, g);
+
+        for (GraphResource r : g.resources) {
+            ResourceState fin = barriers.finalStates()[r.id];
+            if (r.transientResource()) {
+                if (plan.slotOf()[r.id] >= 0 && fin != null) {
+                    physical.slotStates[plan.slotOf()[r.id]] = fin;
+                }
+            } else if (fin != null) {
+                long serial = r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial();
+                states.put(serial, fin);
+                stateSeen.put(serial, frame);
+            }
+        }
+        for (int i : plan.culled()) {
+            stats.culled(g.passes.get(i).name, true);
+        }
+        for (int i : plan.order()) {
+            stats.culled(g.passes.get(i).name, false);
+        }
+        histories.forEach(HistoryBuffer::advance);
+        pruneStates();
+        lastGraph = g;
+        lastPlan = plan;
+        return new RecordedFrame(frame++, timed ? slot : -1, timed ? timedPasses : List.of());
+    }
+
+    /** Tells the runtime which timeline value the frame's submission signals, so its timings can be read later. */
+    public void submitted(RecordedFrame f, long timelineValue) {
+        if (f.querySlot() >= 0) {
+            slotBusyUntil[f.querySlot()] = timelineValue;
+            pending.addLast(new PendingTimings(timelineValue, f.querySlot(), f.timedPasses()));
+        }
+    }
+
+    private void collectTimings() {
+        if (queries == null) {
+            return;
+        }
+        long done = ctx.completedValue();
+        while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= done) {
+            PendingTimings t = pending.pollFirst();
+            int n = t.passes().size();
+            long[] ticks = new long[2 * n];
+            if (n > 0 && queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2 * n, ticks)) {
+                for (int i = 0; i < n; i++) {
+                    stats.add(t.passes().get(i), queries.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
+                }
+            }
+        }
+    }
+
+    private void pruneStates() {
+        if (frame % 64 != 0) {
+            return;
+        }
+        stateSeen.entrySet().removeIf(e -> {
+            boolean old = frame - e.getValue() > 64;
+            if (old) {
+                states.remove(e.getKey());
+            }
+            return old;
+        });
+    }
+
+    private void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, PassContext passContext) {
+        try (MemoryStack stack = stackPush()) {
+            VkRenderingAttachmentInfo.Buffer attachments = VkRenderingAttachmentInfo.calloc(p.attachments.size(), stack);
+            int w = 0, h = 0;
+            for (int i = 0; i < p.attachments.size(); i++) {
+                Pass.Attachment a = p.attachments.get(i);
+                GpuImage img = (GpuImage) objects[a.resource()];
+                w = img.width();
+                h = img.height();
+                VkRenderingAttachmentInfo info = attachments.get(i).sType$Default().imageView(img.view())
+                        .imageLayout(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL).storeOp(VK_ATTACHMENT_STORE_OP_STORE);
+                if (a.clear() != null) {
+                    info.loadOp(VK_ATTACHMENT_LOAD_OP_CLEAR);
+                    info.clearValue().color().float32(0, a.clear()[0]).float32(1, a.clear()[1]).float32(2, a.clear()[2]).float32(3, a.clear()[3]);
+                } else {
+                    info.loadOp(VK_ATTACHMENT_LOAD_OP_LOAD);
+                }
+            }
+            VkRenderingInfo rendering = VkRenderingInfo.calloc(stack).sType$Default().layerCount(1).pColorAttachments(attachments);
+            rendering.renderArea().extent().set(w, h);
+            vkCmdBeginRendering(cmd, rendering);
+            passContext.extent(w, h);
+        }
+    }
+
+    private void emit(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects, FrameGraph g) {
+        if (specs.isEmpty()) {
+            return;
+        }
+        try (MemoryStack stack = stackPush()) {
+            int buffers = 0, images = 0, memory = 0;
+            for (BarrierSpec b : specs) {
+                if (b.aliasing()) {
+                    memory++;
+                }
+                if (b.image()) {
+                    images++;
+                } else if (!b.aliasing()) {
+                    buffers++;
+                }
+            }
+            VkBufferMemoryBarrier2.Buffer bb = buffers > 0 ? VkBufferMemoryBarrier2.calloc(buffers, stack) : null;
+            VkImageMemoryBarrier2.Buffer ib = images > 0 ? VkImageMemoryBarrier2.calloc(images, stack) : null;
+            VkMemoryBarrier2.Buffer mb = memory > 0 ? VkMemoryBarrier2.calloc(memory, stack) : null;
+            int bi = 0, ii = 0, mi = 0;
+            for (BarrierSpec b : specs) {
+                if (b.aliasing()) {
+                    // Memory changes hands between aliased transients: order against the previous occupant.
+                    mb.get(mi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
+                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess());
+                }
+                if (b.image()) {
+                    GpuImage img = (GpuImage) objects[b.resource()];
+                    VkImageMemoryBarrier2 x = ib.get(ii++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
+                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess()).oldLayout(b.oldLayout()).newLayout(b.newLayout())
+                            .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).image(img.handle());
+                    x.subresourceRange().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                } else if (!b.aliasing()) {
+                    GpuBuffer buf = (GpuBuffer) objects[b.resource()];
+                    bb.get(bi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
+                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess())
+                            .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
+                            .buffer(buf.handle()).offset(0).size(VK_WHOLE_SIZE);
+                }
+            }
+            VkDependencyInfo dep = VkDependencyInfo.calloc(stack).sType$Default();
+            if (bb != null) {
+                dep.pBufferMemoryBarriers(bb);
+            }
+            if (ib != null) {
+                dep.pImageMemoryBarriers(ib);
+            }
+            if (mb != null) {
+                dep.pMemoryBarriers(mb);
+            }
+            vkCmdPipelineBarrier2(cmd, dep);
+        }
+    }
+
+    public PassStats stats() { return stats; }
+    public long frame() { return frame; }
+    /** How many times a frame needed a new compile (the rest reused a cached plan). */
+    public long compiles() { return compiles; }
+    /** Vulkan objects the transient pool created so far; flat in steady state. */
+    public long transientObjectsCreated() { return pool.objectsCreated(); }
+
+    /** Bytes of transient memory aliasing saved in the last frame. */
+    public long lastBytesSaved() {
+        return lastPlan == null ? 0 : lastPlan.requestedBytes(lastGraph) - lastPlan.allocatedBytes();
+    }
+
+    /** The plan of the last recorded frame. */
+    public GraphPlan lastPlanForTests() {
+        return lastPlan;
+    }
+
+    /** The last recorded frame as Graphviz DOT. */
+    public String toDot() {
+        return lastGraph == null ? "digraph tally {}\n" : DotExport.toDot(lastGraph, lastPlan);
+    }
+
+    @Override
+    public void close() {
+        histories.forEach(HistoryBuffer::close);
+        pool.close();
+        if (queries != null) {
+            queries.close();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.tally.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A declared pass: its kind, uses and the step that records it. Internal to the graph. */
+final class Pass {
+    /** One declared use: resource, version read (or overwritten), access, and the version it produces (-1 for reads). */
+    record Use(int resource, int version, Access access, int producedVersion) {
+    }
+
+    record Attachment(int resource, float[] clear) {
+    }
+
+    final int index;
+    final String name;
+    final PassKind kind;
+    final List<Use> uses = new ArrayList<>();
+    final List<Attachment> attachments = new ArrayList<>();
+    boolean sideEffect;
+    PassExecutor executor;
+
+    Pass(int index, String name, PassKind kind) {
+        this.index = index;
+        this.name = name;
+        this.kind = kind;
+    }
+}

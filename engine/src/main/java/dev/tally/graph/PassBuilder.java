@@ -1,0 +1,66 @@
+package dev.tally.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a pass's setup step sees: it declares every resource the pass reads and writes. Writes return
+ * the new version of the handle; later passes must use that one.
+ */
+public final class PassBuilder {
+    private final FrameGraph graph;
+    final Pass pass;
+
+    PassBuilder(FrameGraph graph, Pass pass) {
+        this.graph = graph;
+        this.pass = pass;
+    }
+
+    /** Declares a read; returns the same handle. */
+    public <H extends Handle> H read(H handle, Access access) {
+        if (access.write()) {
+            throw new GraphException("pass '" + pass.name + "': read of '" + graph.nameOf(handle) + "' with the writing access " + access
+                    + "; use write()");
+        }
+        graph.use(pass, handle, access);
+        return handle;
+    }
+
+    /** Declares a write (or read-modify-write); returns the new version, which later passes must use. */
+    @SuppressWarnings("unchecked")
+    public <H extends Handle> H write(H handle, Access access) {
+        if (!access.write()) {
+            throw new GraphException("pass '" + pass.name + "': write of '" + graph.nameOf(handle) + "' with the read-only access " + access);
+        }
+        return (H) graph.use(pass, handle, access);
+    }
+
+    /** A color attachment of a graphics pass, cleared to {@code clear} (RGBA) or loaded when null. */
+    public ImageHandle colorAttachment(ImageHandle image, float[] clear) {
+        if (pass.kind != PassKind.GRAPHICS) {
+            throw new GraphException("pass '" + pass.name + "' is " + pass.kind + "; only graphics passes have color attachments");
+        }
+        ImageHandle out = (ImageHandle) graph.use(pass, image, clear == null ? Access.COLOR_ATTACHMENT_LOAD : Access.COLOR_ATTACHMENT);
+        pass.attachments.add(new Pass.Attachment(image.resource(), clear == null ? null : clear.clone()));
+        return out;
+    }
+
+    /** Never cull this pass (readbacks, presentation, writes the caller observes outside the graph). */
+    public void sideEffect() {
+        pass.sideEffect = true;
+    }
+
+    /** A transient buffer owned by the graph for this frame. */
+    public BufferHandle create(String name, BufferDesc desc) {
+        return graph.createBuffer(name, desc);
+    }
+
+    /** A transient image owned by the graph for this frame. */
+    public ImageHandle create(String name, ImageDesc desc) {
+        return graph.createImage(name, desc);
+    }
+
+    List<Pass.Use> uses() {
+        return new ArrayList<>(pass.uses);
+    }
+}

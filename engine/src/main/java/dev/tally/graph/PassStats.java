@@ -1,0 +1,59 @@
+package dev.tally.graph;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Recent GPU times per pass (from timestamps read back without waiting), with their median. */
+public final class PassStats {
+    private static final int WINDOW = 128;
+
+    private static final class Series {
+        final double[] values = new double[WINDOW];
+        int count;
+        long total;
+
+        void add(double v) {
+            values[(int) (total % WINDOW)] = v;
+            total++;
+            count = (int) Math.min(WINDOW, total);
+        }
+
+        double median() {
+            if (count == 0) {
+                return Double.NaN;
+            }
+            double[] copy = Arrays.copyOf(values, count);
+            Arrays.sort(copy);
+            return count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
+        }
+    }
+
+    private final Map<String, Series> series = new LinkedHashMap<>();
+    private final Map<String, Boolean> culled = new LinkedHashMap<>();
+
+    synchronized void add(String pass, double micros) {
+        series.computeIfAbsent(pass, k -> new Series()).add(micros);
+    }
+
+    synchronized void culled(String pass, boolean isCulled) {
+        culled.put(pass, isCulled);
+        series.computeIfAbsent(pass, k -> new Series());
+    }
+
+    /** Median GPU microseconds of the last samples of {@code pass}, NaN before the first arrives. */
+    public synchronized double medianMicros(String pass) {
+        Series s = series.get(pass);
+        return s == null ? Double.NaN : s.median();
+    }
+
+    public synchronized long samples(String pass) {
+        Series s = series.get(pass);
+        return s == null ? 0 : s.total;
+    }
+
+    /** Pass name -> culled in the latest frame, in first-seen order. */
+    public synchronized Map<String, Boolean> passes() {
+        return new LinkedHashMap<>(culled);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.tally.reduce;
+
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.PassKind;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.shader.DescriptorSets;
+import dev.tally.shader.PipelineCache;
+import dev.tally.shader.ShaderCompiler;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The seed's third dispatch as a graph pass: divides {@code count} floats by a total that a reduction
+ * left on the GPU. The graph orders it after the reduction and inserts the barrier.
+ */
+public final class NormalizeNode implements AutoCloseable {
+    private final ComputeKernel kernel;
+
+    public NormalizeNode(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+        this.kernel = new ComputeKernel(ctx, compiler, cache, "normalize.comp", Map.of(), null, 3, 4);
+    }
+
+    /** Adds pass {@code name}; returns the handle of the normalized copy. */
+    public BufferHandle add(FrameGraph g, String name, BufferHandle input, BufferHandle total, long count) {
+        record Io(BufferHandle in, BufferHandle total, BufferHandle out) {
+        }
+        Io io = g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(input, Access.COMPUTE_READ), b.read(total, Access.COMPUTE_READ),
+                        b.write(b.create(name + ".out", BufferDesc.of(Math.max(16, 4 * count))), Access.COMPUTE_WRITE)),
+                (io2, ctx) -> {
+                    try (MemoryStack stack = MemoryStack.stackPush()) {
+                        int groups = (int) Math.max(1, Math.min(1024, (count + 255) / 256));
+                        kernel.dispatch(ctx.cmd(), List.of(DescriptorSets.Range.of(ctx.buffer(io2.in()), 0, Math.max(4, 4 * count)),
+                                        DescriptorSets.Range.of(ctx.buffer(io2.total()), 0, 4),
+                                        DescriptorSets.Range.of(ctx.buffer(io2.out()), 0, Math.max(4, 4 * count))),
+                                stack.malloc(4).putInt(0, (int) count), groups, 1);
+                    }
+                });
+        return io.out();
+    }
+
+    @Override
+    public void close() {
+        kernel.close();
+    }
+}
