@@ -22,8 +22,14 @@ public final class ComputeKernel implements AutoCloseable {
         this.sets = new DescriptorSets(ctx, pipeline, 64);
     }
 
+    public ComputeKernel(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader, Map<String, String> defines,
+                         SpecConstants spec, List<BindingType> types, int pushBytes) {
+        this.pipeline = new ComputePipeline(ctx, compiler, cache, shader, defines, spec, types, pushBytes);
+        this.sets = new DescriptorSets(ctx, pipeline, 64);
+    }
+
     /** Binds {@code ranges} to bindings 0..n-1, pushes {@code push} (may be null) and dispatches. */
-    public void dispatch(VkCommandBuffer cmd, List<DescriptorSets.Range> ranges, ByteBuffer push, int groupsX, int groupsY) {
+    public void dispatch(VkCommandBuffer cmd, List<? extends DescriptorSets.Binding> ranges, ByteBuffer push, int groupsX, int groupsY) {
         long set = sets.get(ranges);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());

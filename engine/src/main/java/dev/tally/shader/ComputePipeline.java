@@ -30,6 +30,13 @@ public final class ComputePipeline implements AutoCloseable {
 
     public ComputePipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader,
                            Map<String, String> defines, SpecConstants spec, int bindings, int pushBytes) {
+        this(ctx, compiler, cache, shader, defines, spec, java.util.Collections.nCopies(bindings, BindingType.STORAGE_BUFFER), pushBytes);
+    }
+
+    /** With set-0 bindings of the given types, in binding order. */
+    public ComputePipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader,
+                           Map<String, String> defines, SpecConstants spec, List<BindingType> types, int pushBytes) {
+        int bindings = types.size();
         this.ctx = ctx;
         this.name = shader;
         this.bindings = bindings;
@@ -39,7 +46,7 @@ public final class ComputePipeline implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(bindings, stack);
             for (int i = 0; i < bindings; i++) {
-                b.get(i).binding(i).descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(1)
+                b.get(i).binding(i).descriptorType(types.get(i).vk).descriptorCount(1)
                         .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
             }
             LongBuffer p = stack.mallocLong(1);

@@ -19,7 +19,14 @@ import static org.lwjgl.vulkan.VK10.*;
  */
 public final class DescriptorSets implements AutoCloseable {
     /** What one binding holds. */
-    public sealed interface Binding permits Range, Sampled {
+    public sealed interface Binding permits Range, Sampled, StorageImage {
+    }
+
+    /** A storage image, accessed in GENERAL layout. */
+    public record StorageImage(long serial, long view) implements Binding {
+        public static StorageImage of(dev.tally.vk.GpuImage image) {
+            return new StorageImage(image.serial(), image.view());
+        }
     }
 
     /** One bound range of a storage buffer, in bytes. Keyed by the buffer's serial: handles are reused. */
@@ -55,9 +62,10 @@ public final class DescriptorSets implements AutoCloseable {
         this.setLayout = setLayout;
         this.capacity = capacity;
         try (MemoryStack stack = stackPush()) {
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(3, stack);
             sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(2 * capacity * bindings);
             sizes.get(1).type(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER).descriptorCount(2 * capacity * bindings);
+            sizes.get(2).type(VK_DESCRIPTOR_TYPE_STORAGE_IMAGE).descriptorCount(2 * capacity * bindings);
             // Twice the cache: evicted sets are freed only once the GPU is done with them.
             LongBuffer p = stack.mallocLong(1);
             check(vkCreateDescriptorPool(ctx.device(), VkDescriptorPoolCreateInfo.calloc(stack).sType$Default()
@@ -91,6 +99,9 @@ public final class DescriptorSets implements AutoCloseable {
                 if (ranges.get(i) instanceof Range r) {
                     w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
                             .pBufferInfo(VkDescriptorBufferInfo.calloc(1, stack).buffer(r.buffer()).offset(r.offset()).range(r.size()));
+                } else if (ranges.get(i) instanceof StorageImage img) {
+                    w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).imageView(img.view()).imageLayout(VK_IMAGE_LAYOUT_GENERAL));
                 } else if (ranges.get(i) instanceof Sampled img) {
                     w.descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
                             .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).sampler(img.sampler()).imageView(img.view())

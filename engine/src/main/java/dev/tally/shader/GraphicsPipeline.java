@@ -19,8 +19,6 @@ import static org.lwjgl.vulkan.VK10.*;
  * blending, set 0 with storage buffers and sampled images visible to both stages, push constants.
  */
 public final class GraphicsPipeline implements AutoCloseable {
-    /** Kinds of set-0 bindings, in binding order. */
-    public enum BindingType { STORAGE_BUFFER, SAMPLED_IMAGE }
 
     private final VulkanContext ctx;
     private final String name;
@@ -32,6 +30,13 @@ public final class GraphicsPipeline implements AutoCloseable {
 
     public GraphicsPipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String vertex, String fragment,
                             Map<String, String> defines, int colorFormat, boolean blend, List<BindingType> bindings, int pushBytes) {
+        this(ctx, compiler, cache, vertex, fragment, defines, null, colorFormat, blend, bindings, pushBytes);
+    }
+
+    /** With specialization constants for the fragment stage. */
+    public GraphicsPipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String vertex, String fragment,
+                            Map<String, String> defines, SpecConstants fragmentSpec, int colorFormat, boolean blend,
+                            List<BindingType> bindings, int pushBytes) {
         this.ctx = ctx;
         this.name = vertex + "+" + fragment;
         this.pushBytes = pushBytes;
@@ -43,8 +48,7 @@ public final class GraphicsPipeline implements AutoCloseable {
             LongBuffer p = stack.mallocLong(1);
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(Math.max(1, bindings.size()), stack);
             for (int i = 0; i < bindings.size(); i++) {
-                b.get(i).binding(i).descriptorCount(1).stageFlags(stages).descriptorType(
-                        bindings.get(i) == BindingType.STORAGE_BUFFER ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
+                b.get(i).binding(i).descriptorCount(1).stageFlags(stages).descriptorType(bindings.get(i).vk);
             }
             b.limit(bindings.size());
             check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(b), null, p),
@@ -67,7 +71,8 @@ public final class GraphicsPipeline implements AutoCloseable {
             try {
                 VkPipelineShaderStageCreateInfo.Buffer shaderStages = VkPipelineShaderStageCreateInfo.calloc(2, stack);
                 shaderStages.get(0).sType$Default().stage(VK_SHADER_STAGE_VERTEX_BIT).module(vm).pName(stack.UTF8("main"));
-                shaderStages.get(1).sType$Default().stage(VK_SHADER_STAGE_FRAGMENT_BIT).module(fm).pName(stack.UTF8("main"));
+                shaderStages.get(1).sType$Default().stage(VK_SHADER_STAGE_FRAGMENT_BIT).module(fm).pName(stack.UTF8("main"))
+                        .pSpecializationInfo(ComputePipeline.specialization(stack, fragmentSpec));
                 VkPipelineColorBlendAttachmentState.Buffer blendState = VkPipelineColorBlendAttachmentState.calloc(1, stack)
                         .colorWriteMask(0xF).blendEnable(blend);
                 if (blend) {

@@ -39,7 +39,7 @@ class FrameGraphGpuTest extends GpuTestBase {
              ComputeKernel fill = new ComputeKernel(ctx, runtime.compiler(), runtime.pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
              ComputeKernel accumulate = new ComputeKernel(ctx, runtime.compiler(), runtime.pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
              GraphicsPipeline draw = new GraphicsPipeline(ctx, runtime.compiler(), runtime.pipelineCache(), "test_draw.vert", "test_draw.frag",
-                     Map.of(), VK_FORMAT_R8G8B8A8_UNORM, false, List.of(GraphicsPipeline.BindingType.STORAGE_BUFFER), 4);
+                     Map.of(), VK_FORMAT_R8G8B8A8_UNORM, false, List.of(dev.tally.shader.BindingType.STORAGE_BUFFER), 4);
              ReduceNode reduce = new ReduceNode(ctx, runtime.reducer(), "reduce", ReduceOp.SUM, count);
              NormalizeNode normalize = new NormalizeNode(ctx, runtime.compiler(), runtime.pipelineCache());
              GpuBuffer host = new GpuBuffer(ctx, "test.readback", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {

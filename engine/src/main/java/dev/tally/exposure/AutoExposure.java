@@ -1,0 +1,177 @@
+package dev.tally.exposure;
+
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.GraphRuntime;
+import dev.tally.graph.HistoryBuffer;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.reduce.ReduceNode;
+import dev.tally.reduce.ReduceOp;
+import dev.tally.reduce.Reducer;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.shader.DescriptorSets;
+import dev.tally.shader.PipelineCache;
+import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.SpecConstants;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+import dev.tally.vk.MemoryKind;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * Auto-exposure as passes in a frame graph, with no CPU round trip: histogram of the HDR image,
+ * its total by the reduction node, normalization by that GPU-side total, then exposure adaptation
+ * against last frame's exposure (a history resource). The tonemap pass reads the result directly.
+ */
+public final class AutoExposure implements AutoCloseable {
+    /** Handles this frame's passes produced. {@code exposure} holds {@link ExposureShaderLayout#EXPOSURE_FLOATS} floats. */
+    public record Result(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle exposure) {
+    }
+
+    private final VulkanContext ctx;
+    private final ShaderCompiler compiler;
+    private final PipelineCache cache;
+    private final GpuBuffer accumulator;
+    private final ComputeKernel resolve;
+    private final ComputeKernel normalize;
+    private final ComputeKernel adapt;
+    private final ReduceNode total;
+    private final HistoryBuffer history;
+    private final List<ComputeKernel> retired = new ArrayList<>();
+    private ComputeKernel accumulate;
+    private ExposureSettings settings;
+    private GpuImage mask;
+    private long mapSampler;
+    private boolean resetPending;
+
+    public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
+                        ExposureSettings settings) {
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.cache = cache;
+        this.settings = settings;
+        accumulator = new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
+                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+        ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
+        accumulate = histogramKernel(settings.metering());
+        resolve = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(), null, 2, 0);
+        normalize = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0);
+        adapt = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
+                ExposureShaderLayout.EXPOSURE_PUSH_BYTES);
+        total = new ReduceNode(ctx, reducer, "reduce", ReduceOp.SUM, ExposureShaderLayout.BINS);
+        // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
+        history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
+    }
+
+    private ComputeKernel histogramKernel(Metering metering) {
+        List<BindingType> types = metering == Metering.MASK
+                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
+                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER);
+        return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
+                ExposureShaderLayout.histogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
+                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION),
+                types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
+    }
+
+    /** Changes settings at run time; a new metering mode rebuilds the histogram pipeline. */
+    public void settings(ExposureSettings next) {
+        if (next.metering() != settings.metering()) {
+            ComputeKernel fresh = histogramKernel(next.metering());
+            retired.add(accumulate);
+            accumulate = fresh;
+        }
+        settings = next;
+    }
+
+    public ExposureSettings settings() {
+        return settings;
+    }
+
+    /** The metering mask (red channel = weight) used when metering is MASK; the caller owns it. */
+    public void mask(GpuImage image, long sampler) {
+        this.mask = image;
+        this.mapSampler = sampler;
+    }
+
+    /** A camera cut: the next frame snaps to its target instead of adapting. */
+    public void reset() {
+        resetPending = true;
+    }
+
+    /** Adds passes histogram, histogram.resolve, reduce*, normalize and exposure. */
+    public Result add(FrameGraph g, ImageHandle hdr, int width, int height, float dt) {
+        ExposureSettings s = settings;
+        boolean reset = resetPending;
+        resetPending = false;
+        ComputeKernel acc = accumulate;
+        if (s.metering() == Metering.MASK && mask == null) {
+            throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
+        }
+        BufferHandle accumulatorHandle = g.importScratch("histogram.accumulator", accumulator);
+        record Hist(ImageHandle hdr, BufferHandle accumulator) {
+        }
+        Hist hist = g.addPass("histogram", PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
+                b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE)), (h, c) -> {
+            int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+            List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
+                    DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES)));
+            if (s.metering() == Metering.MASK) {
+                bindings.add(DescriptorSets.Sampled.of(mask, mapSampler));
+            }
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                ByteBuffer push = ExposureShaderLayout.putHistogramPush(stack.malloc(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES), s);
+                acc.dispatch(c.cmd(), bindings, push.rewind(), groups[0], groups[1]);
+            }
+        });
+        record Resolve(BufferHandle accumulator, BufferHandle bins) {
+        }
+        Resolve res = g.addPass("histogram.resolve", PassKind.COMPUTE, b -> new Resolve(b.write(hist.accumulator(), Access.COMPUTE_READ_WRITE),
+                b.write(b.create("histogram.bins", BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
+                resolve.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)), null, 1, 1));
+        BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
+        record Norm(BufferHandle bins, BufferHandle total, BufferHandle out) {
+        }
+        Norm norm = g.addPass("normalize", PassKind.COMPUTE, b -> new Norm(b.read(res.bins(), Access.COMPUTE_READ),
+                b.read(totalHandle, Access.COMPUTE_READ),
+                b.write(b.create("histogram.normalized", BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
+                normalize.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.out()), 0, ExposureShaderLayout.NORMALIZED_BYTES)), null, 1, 1));
+        FrameGraph.History past = g.history(history);
+        record Adapt(BufferHandle normalized, BufferHandle previous, BufferHandle current) {
+        }
+        Adapt adapted = g.addPass("exposure", PassKind.COMPUTE, b -> new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
+                b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE)), (h, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
+                adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.previous()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.current()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), push.rewind(), 1, 1);
+            }
+        });
+        return new Result(res.bins(), totalHandle, norm.out(), adapted.current());
+    }
+
+    @Override
+    public void close() {
+        retired.forEach(ComputeKernel::close);
+        accumulate.close();
+        resolve.close();
+        normalize.close();
+        adapt.close();
+        total.close();
+        accumulator.close();
+    }
+}

@@ -1,0 +1,182 @@
+#version 460
+// Auto-exposure, step 1: a 256-bin histogram of log2 luminance, weighted by metering. Two pipelines
+// come from this file:
+//
+// ACCUMULATE (default). Dispatch ceil(W / 16) x ceil(H / (16 * ROWS_PER_INVOCATION)) x 1 groups of
+// 16 x 16. Each group covers a 16-wide, 16 * ROWS_PER_INVOCATION-tall tile, adds each pixel's
+// quantized weight (1/256 steps) to a private uint bin in shared memory, and merges its non-zero bins
+// into a global 64-bit fixed-point accumulator (two uint words per bin, carry by atomicAdd's return).
+//   set 0, binding 0: the HDR image, storage image, readonly, format HDR_FORMAT (default rgba16f;
+//                     -DHDR_FORMAT=rgba32f for R32G32B32A32_SFLOAT). Layout GENERAL.
+//   set 0, binding 1: storage buffer, 256 x {uint lo; uint hi;} (2048 bytes), the accumulator. Zero it
+//                     once when it is created; RESOLVE leaves it zeroed for the next frame.
+//   set 0, binding 2: (METERING == 2 only) combined image sampler, the metering mask: its red channel,
+//                     clamped to [0, 1], is the weight; read with texelFetch, nearest texel of each
+//                     pixel centre, so any size and any sampled format works (the sampler's filter
+//                     and addressing do not matter, but Vulkan still needs one bound).
+//   push constants (8 bytes): float minEV; float binsPerEV (= 255 / (maxEV - minEV)).
+//   specialization constant 0: ROWS_PER_INVOCATION (uint, default 4, 1..65535).
+//   define METERING: 0 uniform (weight 1), 1 centre-weighted, 2 mask (see exposure_common.glsl).
+//
+// RESOLVE (-DHISTOGRAM_RESOLVE). Dispatch 1 x 1 x 1 group of 256, after ACCUMULATE's writes are made
+// visible (compute -> compute barrier). Converts each bin to a float in pixel units and zeroes it.
+//   set 0, binding 0: storage buffer, the accumulator (as above).
+//   set 0, binding 1: storage buffer, 256 floats: bin weights in pixel units, count / 256 rounded once
+//                     to the nearest float. Uniform metering adds 1 per pixel, so the bins of a W x H
+//                     image sum to W * H; each bin is exact while it holds at most 2^24 pixels (any
+//                     4K frame), beyond that it is off by at most half a float ULP (2^-24 relative).
+//   no push constants, no specialization constants.
+//
+// Overflow: a group adds at most 256 * 256 * ROWS_PER_INVOCATION to one shared bin (< 2^32 for
+// ROWS_PER_INVOCATION <= 65535). A global bin is 64 bits: even 7680 x 4320 at weight 1 is
+// 8,493,465,600 < 2^64 (it does exceed 2^32, which is why one word would not do).
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+#include "exposure_common.glsl"
+
+struct Counter {
+    uint lo;   // low 32 bits of the fixed-point count (units of 1/256 pixel)
+    uint hi;   // high 32 bits: incremented once each time lo wraps
+};
+
+#ifndef HISTOGRAM_RESOLVE
+
+#ifndef HDR_FORMAT
+#define HDR_FORMAT rgba16f
+#endif
+#ifndef METERING
+#define METERING METERING_UNIFORM
+#endif
+#if METERING != METERING_UNIFORM && METERING != METERING_CENTRE && METERING != METERING_MASK
+#error "METERING must be 0 (uniform), 1 (centre) or 2 (mask)"
+#endif
+
+layout(local_size_x = 16, local_size_y = 16) in;   // 256 invocations: one per bin to clear and merge
+layout(constant_id = 0) const uint ROWS_PER_INVOCATION = 4u;
+
+layout(set = 0, binding = 0, HDR_FORMAT) readonly uniform image2D hdrImage;
+layout(std430, set = 0, binding = 1) buffer Accumulator { Counter bins[HISTOGRAM_BINS]; } accumulator;
+#if METERING == METERING_MASK
+layout(set = 0, binding = 2) uniform sampler2D meteringMask;
+#endif
+
+layout(push_constant) uniform Push {
+    float minEV;
+    float binsPerEV;
+} pc;
+
+shared uint groupBins[HISTOGRAM_BINS];
+
+uint meteringWeight(ivec2 pixel, ivec2 size) {
+#if METERING == METERING_UNIFORM
+    return WEIGHT_ONE;
+#elif METERING == METERING_CENTRE
+    return quantizeWeight(centreWeight(pixel, size));
+#else
+    ivec2 texel = maskTexel(pixel, size, textureSize(meteringMask, 0));
+    return quantizeWeight(texelFetch(meteringMask, texel, 0).r);
+#endif
+}
+
+// Adds each invocation's weight to its bin in shared memory, one atomic per distinct bin in the
+// subgroup rather than one per invocation: a flat image (every lane in one bin) costs one atomic per
+// subgroup instead of serializing the whole subgroup on one address.
+//
+// Each pass takes the bin of the lowest still-pending lane, sums the weights of all pending lanes with
+// that bin and lets that lowest lane (subgroupElect picks the lowest active id) do the single add.
+// Correct whatever the subgroup size and whichever lanes the implementation keeps together in the
+// loop: each pass only ever retires lanes whose weight it has added.
+void addToGroup(uint bin, uint weight) {
+    bool pending = weight != 0u;
+    while (pending) {
+        uint leaderBin = subgroupBroadcastFirst(bin);
+        bool mine = bin == leaderBin;
+        uint sum = subgroupAdd(mine ? weight : 0u);
+        if (subgroupElect()) {
+            atomicAdd(groupBins[leaderBin], sum);
+        }
+        pending = !mine;
+    }
+}
+
+// 64-bit add from two 32-bit atomics: an add wraps lo exactly when its returned old value plus the
+// amount overflows, and then (exactly once per wrap) it carries into hi. Nothing reads the pair until
+// RESOLVE, after a pipeline barrier, when every carry has landed.
+void addToGlobal(uint bin, uint amount) {
+    uint before = atomicAdd(accumulator.bins[bin].lo, amount);
+    if (before + amount < before) {
+        atomicAdd(accumulator.bins[bin].hi, 1u);
+    }
+}
+
+void main() {
+    const uint local = gl_LocalInvocationIndex;
+    groupBins[local] = 0u;
+    memoryBarrierShared();
+    barrier();
+
+    const ivec2 size = imageSize(hdrImage);
+    const int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+    const int tileTop = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION);
+    // Every invocation runs every row (constant trip count) so the whole subgroup enters addToGroup.
+    for (uint row = 0u; row < ROWS_PER_INVOCATION; ++row) {
+        const int y = tileTop + int(row * gl_WorkGroupSize.y + gl_LocalInvocationID.y);
+        uint bin = 0u;
+        uint weight = 0u;   // pixels outside the image weigh nothing and are skipped
+        if (x < size.x && y < size.y) {
+            const ivec2 pixel = ivec2(x, y);
+            bin = histogramBin(imageLoad(hdrImage, pixel).rgb, pc.minEV, pc.binsPerEV);
+            weight = meteringWeight(pixel, size);
+        }
+        addToGroup(bin, weight);
+    }
+
+    memoryBarrierShared();
+    barrier();
+    const uint count = groupBins[local];
+    if (count != 0u) {
+        addToGlobal(local, count);
+    }
+}
+
+#else // HISTOGRAM_RESOLVE
+
+layout(local_size_x = 256) in;
+
+layout(std430, set = 0, binding = 0) restrict buffer Accumulator { Counter bins[HISTOGRAM_BINS]; } accumulator;
+layout(std430, set = 0, binding = 1) writeonly restrict buffer Bins { float weight[HISTOGRAM_BINS]; } outBins;
+
+// hi * 2^32 + lo, rounded once to the nearest float (ties to even), with 32-bit integers only (no
+// shaderInt64). For hi != 0 the value is shifted right until it fits in 32 bits with bit 31 set; the
+// bits shifted out only matter as a sticky bit, which is folded into bit 0: float() rounds at bit 8,
+// so bit 0 can only break a tie, exactly as the lost bits would. uint -> float conversion is correctly
+// rounded in Vulkan and ldexp by a power of two is exact.
+float fixedPointToFloat(uint hi, uint lo) {
+    if (hi == 0u) {
+        return float(lo);
+    }
+    const uint shift = uint(findMSB(hi)) + 1u;   // 1..32
+    uint window;
+    uint dropped;
+    if (shift == 32u) {
+        window = hi;
+        dropped = lo;
+    } else {
+        window = (hi << (32u - shift)) | (lo >> shift);
+        dropped = lo << (32u - shift);              // non-zero iff any of the low `shift` bits was set
+    }
+    window |= dropped != 0u ? 1u : 0u;
+    return ldexp(float(window), int(shift));
+}
+
+void main() {
+    const uint bin = gl_LocalInvocationIndex;
+    const Counter c = accumulator.bins[bin];
+    // count / 256: a power-of-two scale, exact unless it underflows (it cannot: counts are integers).
+    outBins.weight[bin] = fixedPointToFloat(c.hi, c.lo) * (1.0 / WEIGHT_SCALE);
+    accumulator.bins[bin] = Counter(0u, 0u);
+}
+
+#endif
