@@ -1,49 +1,194 @@
 package dev.tally.demo;
 
 import dev.tally.TallyRuntime;
-import dev.tally.reduce.DeviceArray;
-import dev.tally.reduce.OneShotReduction;
-import dev.tally.reduce.ReduceOp;
+import dev.tally.demo.app.DemoApp;
+import dev.tally.demo.app.DemoSettings;
+import dev.tally.demo.app.StatsJson;
+import dev.tally.exposure.Metering;
+import dev.tally.present.Window;
 import picocli.CommandLine;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Callable;
 
-/** {@code ./tally demo}: reduce a generated array on the GPU and check it against the CPU. */
-@CommandLine.Command(name = "demo", description = "Run the demo.")
+/** {@code ./tally demo}: the whole pipeline in a window, or headless with a screenshot and a stats file. */
+@CommandLine.Command(name = "demo", description = "Run the demo: HDR scene, auto-exposure, HUD, readback ring (window or headless).")
 final class DemoCommand implements Callable<Integer> {
-    @CommandLine.Option(names = "--count", defaultValue = "16777216", description = "floats to reduce (default 2^24)")
-    int count;
+    @CommandLine.Option(names = "--headless", description = "render offscreen, no window (automatic when there is no display)")
+    boolean headless;
+
+    @CommandLine.Option(names = "--frames", paramLabel = "N", description = "frames to render (default: 10 s of scene time headless, until closed in a window)")
+    Long frames;
+
+    @CommandLine.Option(names = "--width", defaultValue = "1280", paramLabel = "W")
+    int width;
+
+    @CommandLine.Option(names = "--height", defaultValue = "720", paramLabel = "H")
+    int height;
+
+    @CommandLine.Option(names = "--fixed-dt", paramLabel = "SECONDS", description = "scene time per frame: reproducible runs")
+    Double fixedDt;
+
+    @CommandLine.Option(names = "--screenshot", paramLabel = "FILE", description = "write the last frame as PNG")
+    Path screenshot;
+
+    @CommandLine.Option(names = "--stats-json", paramLabel = "FILE", description = "write statistics as JSON at exit")
+    Path statsJson;
+
+    @CommandLine.Option(names = "--graph-dot", paramLabel = "FILE", description = "write the frame graph as Graphviz DOT")
+    Path graphDot;
+
+    @CommandLine.Option(names = "--metering", defaultValue = "uniform", paramLabel = "MODE", description = "uniform, centre or mask")
+    String metering;
+
+    @CommandLine.Option(names = "--vsync", defaultValue = "on", paramLabel = "on|off")
+    String vsync;
+
+    @CommandLine.Option(names = "--hud", defaultValue = "on", paramLabel = "on|off")
+    String hud;
+
+    @CommandLine.Option(names = "--resize-every", paramLabel = "K", hidden = true, description = "tests: resize every K frames")
+    Long resizeEvery;
 
     @CommandLine.Mixin
     CommonOptions common;
 
     @Override
-    public Integer call() {
-        if (count < 0) {
-            throw new UserInputException("--count: must not be negative, got " + count);
+    public Integer call() throws IOException {
+        DemoSettings settings = validate();
+        var config = common.config();
+        boolean windowed = !settings.headless();
+        Window window = null;
+        List<String> surfaceExtensions = List.of();
+        if (windowed) {
+            window = Window.open("Tally", settings.width(), settings.height());
+            surfaceExtensions = Window.requiredExtensions();
         }
-        float[] data = new float[count];
-        SplittableRandom random = new SplittableRandom(42);
-        double reference = 0;
-        for (int i = 0; i < count; i++) {
-            data[i] = (float) random.nextDouble();
-            reference += data[i];
-        }
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of());
-             DeviceArray array = DeviceArray.of(rt.context(), "demo.input", data);
-             OneShotReduction reduction = new OneShotReduction(rt.context(), rt.reducer())) {
-            System.out.println("device: " + rt.context().info().name());
-            for (ReduceOp op : ReduceOp.values()) {
-                OneShotReduction.Result r = reduction.reduce(op, array);
-                System.out.printf(Locale.ROOT, "%-4s of %d floats: %s (GPU %.3f ms)%n", op.id(), count, r.value(), r.gpuMillis());
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            // SIGINT/SIGTERM: ask the loop to stop, then let it shut down cleanly and write its files.
+            stop.set(true);
+            try {
+                finished.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
             }
-            float sum = reduction.reduce(ReduceOp.SUM, array).value();
-            System.out.printf(Locale.ROOT, "CPU double reference sum: %.3f, relative error %.2e%n", reference,
-                    Math.abs(sum - reference) / Math.max(1e-30, Math.abs(reference)));
+        }, "tally-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (TallyRuntime rt = TallyRuntime.open(config, surfaceExtensions)) {
+            System.err.println("demo on " + rt.context().info().name() + (windowed ? " in a window" : " headless") + ", "
+                    + settings.width() + "x" + settings.height() + (rt.context().options().validation() ? ", validation on" : ""));
+            DemoApp.Summary summary;
+            try (DemoApp app = new DemoApp(rt, settings, window, System.err)) {
+                summary = app.run(stop::get);
+                if (settings.screenshot() != null) {
+                    app.writeScreenshot(settings.screenshot());
+                }
+                if (settings.graphDot() != null) {
+                    AtomicFiles.write(settings.graphDot(), app.graphs().toDot().getBytes(StandardCharsets.UTF_8));
+                }
+                if (settings.statsJson() != null) {
+                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT));
+                    AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            System.out.printf(Locale.ROOT, "%d frames in %.2f s (%.1f fps); exposure %.2f EV; readback %d samples, lag %d, not ready %d, waits %d; validation: %d errors, %d warnings%n",
+                    summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()), summary.ev(),
+                    summary.readback().samples(), summary.readback().lagFrames(), summary.readback().notReady(), summary.readback().blockingWaits(),
+                    rt.context().validationLog().errors(), rt.context().validationLog().warnings());
+            for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot()}) {
+                if (p != null) {
+                    System.out.println("wrote " + p);
+                }
+            }
+            return rt.context().validationLog().total() == 0 ? 0 : 1;
+        } finally {
+            if (window != null) {
+                window.close();
+            }
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // Already shutting down: the hook is running and waits for 'finished'.
+            }
         }
-        return 0;
+    }
+
+    /** Every flag checked before anything is created, so bad input leaves no partial files. */
+    private DemoSettings validate() {
+        if (width < 1 || width > 16384 || height < 1 || height > 16384) {
+            throw new UserInputException("--width/--height: must be in 1..16384, got " + width + "x" + height);
+        }
+        if (frames != null && frames < 1) {
+            throw new UserInputException("--frames: must be at least 1, got " + frames);
+        }
+        if (fixedDt != null && !(fixedDt > 0 && fixedDt <= 1)) {
+            throw new UserInputException("--fixed-dt: must be in (0, 1] seconds, got " + fixedDt);
+        }
+        if (resizeEvery != null && resizeEvery < 1) {
+            throw new UserInputException("--resize-every: must be at least 1, got " + resizeEvery);
+        }
+        Metering m = switch (metering) {
+            case "uniform" -> Metering.UNIFORM;
+            case "centre", "center" -> Metering.CENTRE;
+            case "mask" -> Metering.MASK;
+            default -> throw new UserInputException("--metering: expected uniform, centre or mask, got '" + metering + "'");
+        };
+        boolean vs = onOff("--vsync", vsync);
+        boolean hudOn = onOff("--hud", hud);
+        boolean noDisplay = !Window.displayAvailable();
+        boolean isHeadless = headless || noDisplay;
+        Path shot = screenshot;
+        Path stats = statsJson;
+        if (isHeadless && frames == null) {
+            // A headless run without --frames stops by itself and leaves its results in a default place.
+            Path dir = Path.of("out");
+            shot = shot != null ? shot : dir.resolve("demo-screenshot.png");
+            stats = stats != null ? stats : dir.resolve("demo-stats.json");
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new UserInputException("out/: cannot create the default output directory (" + e.getMessage() + ")");
+            }
+        }
+        for (Path p : new Path[]{shot, stats, graphDot}) {
+            checkWritable(p);
+        }
+        return new DemoSettings(isHeadless, frames == null ? -1 : frames, width, height, fixedDt == null ? 0 : fixedDt, shot, stats,
+                graphDot, m, vs, hudOn, resizeEvery);
+    }
+
+    private static boolean onOff(String flag, String v) {
+        return switch (v) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new UserInputException(flag + ": expected on or off, got '" + v + "'");
+        };
+    }
+
+    private static void checkWritable(Path p) {
+        if (p == null) {
+            return;
+        }
+        Path dir = p.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new UserInputException(p + ": directory " + dir + " does not exist");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new UserInputException(p + ": directory " + dir + " is not writable");
+        }
+        if (Files.isDirectory(p)) {
+            throw new UserInputException(p + ": is a directory, expected a file name");
+        }
     }
 }

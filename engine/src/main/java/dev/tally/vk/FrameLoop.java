@@ -53,6 +53,17 @@ public final class FrameLoop implements AutoCloseable {
         return current;
     }
 
+    /**
+     * Gives up the frame begun by {@link #begin()} (e.g. the swapchain was out of date): nothing is
+     * submitted, the next begin() resets the same slot.
+     */
+    public void abandon() {
+        if (current != null) {
+            check(vkEndCommandBuffer(current), "vkEndCommandBuffer");
+            current = null;
+        }
+    }
+
     /** Ends and submits the frame; returns the timeline value its completion signals. */
     public long submit(long waitSemaphore, long waitStage, long signalSemaphore) {
         check(vkEndCommandBuffer(current), "vkEndCommandBuffer");

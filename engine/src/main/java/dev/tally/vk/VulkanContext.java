@@ -126,6 +126,8 @@ public final class VulkanContext implements AutoCloseable {
 
         VkPhysicalDeviceVulkan13Features enable13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default()
                 .synchronization2(true).dynamicRendering(true).maintenance4(supported13.maintenance4())
+                // SPIR-V 1.6 compiles GLSL discard to OpDemoteToHelperInvocation.
+                .shaderDemoteToHelperInvocation(supported13.shaderDemoteToHelperInvocation())
                 .subgroupSizeControl(supported13.subgroupSizeControl())
                 .computeFullSubgroups(supported13.computeFullSubgroups());
         VkPhysicalDeviceVulkan12Features enable12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default()

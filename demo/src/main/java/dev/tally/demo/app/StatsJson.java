@@ -1,0 +1,54 @@
+package dev.tally.demo.app;
+
+import dev.tally.graph.PassStats;
+import dev.tally.readback.ReadbackStats;
+import dev.tally.vk.VulkanContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The demo's --stats-json document. */
+public final class StatsJson {
+    private StatsJson() {
+    }
+
+    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering) {
+        StringBuilder b = new StringBuilder("{");
+        b.append("\"device\": ").append(str(ctx.info().name()));
+        b.append(", \"width\": ").append(width).append(", \"height\": ").append(height);
+        b.append(", \"frames\": ").append(s.frames()).append(", \"framesInFlight\": ").append(ctx.options().framesInFlight());
+        b.append(",\n \"validation\": {\"enabled\": ").append(ctx.options().validation()).append(", \"errors\": ")
+                .append(ctx.validationLog().errors()).append(", \"warnings\": ").append(ctx.validationLog().warnings()).append("}");
+        List<String> rows = new ArrayList<>();
+        for (Map.Entry<String, Boolean> e : passes.passes().entrySet()) {
+            rows.add(String.format(Locale.ROOT, "{\"name\": %s, \"gpuMicrosMedian\": %s, \"culled\": %s}", str(e.getKey()),
+                    num(passes.medianMicros(e.getKey())), e.getValue()));
+        }
+        b.append(",\n \"passes\": [").append(String.join(",\n   ", rows)).append("]");
+        ReadbackStats r = s.readback();
+        b.append(",\n \"readback\": {\"slots\": ").append(r.slots()).append(", \"samples\": ").append(r.samples())
+                .append(", \"lagFrames\": ").append(r.lagFrames()).append(", \"notReady\": ").append(r.notReady())
+                .append(", \"blockingWaits\": ").append(r.blockingWaits())
+                .append(", \"lastValue\": ").append(s.lastSample() == null ? "null" : num(s.lastSample().floatAt(0)))
+                .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame())).append("}");
+        b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
+                .append(", \"metering\": ").append(str(metering)).append("}");
+        return b.append("}\n").toString();
+    }
+
+    static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "\"NaN\"";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "\"Infinity\"" : "\"-Infinity\"";
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%.1f", v) : Double.toString(v);
+    }
+
+    static String str(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}
