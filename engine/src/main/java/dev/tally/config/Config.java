@@ -74,8 +74,10 @@ public final class Config {
             }
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            // Editors on some systems start UTF-8 files with a byte-order mark; it is not part of the first key.
+            return text.startsWith("\uFEFF") ? text.substring(1) : text;
         } catch (CharacterCodingException e) {
             throw new ConfigException(where + ": not UTF-8 text; expected key = value lines");
         }

@@ -38,18 +38,18 @@ public final class VulkanContext implements AutoCloseable {
     private final ContextOptions options;
     private final ValidationLog validationLog = new ValidationLog();
     private final DeferredDestroyer destroyer = new DeferredDestroyer();
-    private final VkInstance instance;
-    private final long debugMessenger;
-    private final VkDebugUtilsMessengerCallbackEXT debugCallback;
+    private VkInstance instance;
+    private long debugMessenger;
+    private VkDebugUtilsMessengerCallbackEXT debugCallback;
     private final boolean debugUtils;
     private final VkPhysicalDevice physicalDevice;
     private final DeviceInfo info;
-    private final VkDevice device;
+    private VkDevice device;
     private final int queueFamily;
     private final VkQueue queue;
-    private final long allocator;
-    private final long timeline;
-    private final long commandPool;
+    private long allocator;
+    private long timeline;
+    private long commandPool;
     private final java.util.concurrent.atomic.AtomicLong serials = new java.util.concurrent.atomic.AtomicLong();
     private long lastSubmitted;
     private long blockingWaits;
@@ -104,6 +104,31 @@ public final class VulkanContext implements AutoCloseable {
             allocator = createAllocator(stack);
             timeline = createTimeline(stack);
             commandPool = createCommandPool(stack, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
+        } catch (RuntimeException e) {
+            releasePartial();
+            throw e;
+        }
+    }
+
+    /** A constructor that failed half-way releases what it made, newest first. */
+    private void releasePartial() {
+        if (device != null) {
+            if (timeline != NULL) {
+                vkDestroySemaphore(device, timeline, null);
+            }
+            if (allocator != NULL) {
+                vmaDestroyAllocator(allocator);
+            }
+            vkDestroyDevice(device, null);
+        }
+        if (instance != null) {
+            if (debugMessenger != NULL) {
+                vkDestroyDebugUtilsMessengerEXT(instance, debugMessenger, null);
+            }
+            vkDestroyInstance(instance, null);
+        }
+        if (debugCallback != null) {
+            debugCallback.free();
         }
     }
 
@@ -277,7 +302,7 @@ public final class VulkanContext implements AutoCloseable {
     /** Runs {@code destroy} once every submission made so far has completed. */
     public void defer(Runnable destroy) {
         if (closed) {
-            destroy.run();
+            // Everything died with the device (and was reported as a leak at close): nothing to free.
             return;
         }
         long value;
@@ -297,6 +322,10 @@ public final class VulkanContext implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            // Tools chain one-shot submissions (upload, then compute): order against everything earlier
+            // on the queue, since a host wait alone does not make device writes visible to later commands.
+            Barriers.memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
             recorder.accept(cmd);
             check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
             waitFor(submit(cmd));

@@ -1,0 +1,265 @@
+package dev.tally.demo;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code ./tally reduce} end to end through {@link Main#run}: output formats, identities of an empty
+ * input, NaN, and one-line errors with exit status 2. Every GPU run is validated (--validate).
+ */
+class ReduceCommandTest {
+    /** Shared SPIR-V and pipeline cache: later runs skip the shader compile; kept out of the user's home. */
+    @TempDir
+    static Path cacheDir;
+    @TempDir
+    Path dir;
+
+    private static Path one23;
+
+    record Run(int status, String out, String err) {
+        List<String> outLines() {
+            return out.lines().toList();
+        }
+
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+
+        @Override
+        public String toString() {
+            return "status " + status + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    @BeforeAll
+    static void sharedInput() throws IOException {
+        one23 = writeFloats(cacheDir.resolve("one23.f32"), 1f, 2f, 3f);
+    }
+
+    private static Path writeFloats(Path file, float... values) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : values) {
+            b.putFloat(v);
+        }
+        return Files.write(file, b.array());
+    }
+
+    private Path floats(String name, float... values) throws IOException {
+        return writeFloats(dir.resolve(name), values);
+    }
+
+    /** Runs the CLI with System.out/err (and optionally System.in) swapped for buffers. */
+    private static Run runWithInput(byte[] stdin, String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        InputStream oldIn = System.in;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            System.setOut(o);
+            System.setErr(e);
+            if (stdin != null) {
+                System.setIn(new ByteArrayInputStream(stdin));
+            }
+            status = Main.run(args);
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+            System.setIn(oldIn);
+        }
+        Run r = new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        oldErr.println("tally " + String.join(" ", args) + " -> " + r);
+        return r;
+    }
+
+    /** A validated GPU run of {@code reduce}. */
+    private static Run reduce(String... args) {
+        List<String> all = new ArrayList<>(List.of("reduce", "--validate", "--set", "cache.dir=" + cacheDir));
+        all.addAll(Arrays.asList(args));
+        return runWithInput(null, all.toArray(String[]::new));
+    }
+
+    private static void assertSucceeded(Run r) {
+        assertEquals(0, r.status(), r::toString);
+        assertFalse(r.err().contains("[validation"), () -> "validation reported problems:\n" + r);
+        assertEquals("", r.err(), () -> "nothing on stderr:\n" + r);
+    }
+
+    /** Status 2 and exactly one stderr line containing every fragment; nothing on stdout. */
+    private static void assertUserError(Run r, String... fragments) {
+        assertEquals(2, r.status(), r::toString);
+        assertEquals(1, r.errLines().size(), () -> "exactly one stderr line:\n" + r);
+        String line = r.errLines().get(0);
+        assertTrue(line.startsWith("tally reduce: "), line);
+        for (String f : fragments) {
+            assertTrue(line.contains(f), () -> "expected \"" + f + "\" in: " + line);
+        }
+        assertEquals("", r.out(), () -> "nothing on stdout:\n" + r);
+    }
+
+    // ---- results -------------------------------------------------------------------------------------
+
+    @Test
+    void plainSumOfOneTwoThree() {
+        Run r = reduce(one23.toString());
+        assertSucceeded(r);
+        assertEquals(List.of("sum 6.0"), r.outLines());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"min, -1.5", "max, 4.0", "mean, 2.0", "sum, 8.0"})
+    void eachOpInPlainText(String op, String expected) throws IOException {
+        Path f = floats("mixed.f32", 4f, -1.5f, 2.5f, 3f);
+        Run r = reduce("--op", op, f.toString());
+        assertSucceeded(r);
+        assertEquals(List.of(op + " " + expected), r.outLines());
+    }
+
+    @Test
+    void jsonIsOneLineWithOpCountValueDeviceAndGpuTime() {
+        Run r = reduce("--json", one23.toString());
+        assertSucceeded(r);
+        assertEquals(1, r.outLines().size(), r::toString);
+        String line = r.outLines().get(0);
+        Matcher m = Pattern.compile("\\{\"op\":\"sum\",\"count\":3,\"value\":6\\.0,\"device\":\"((?:[^\"\\\\]|\\\\.)+)\","
+                + "\"gpuMillis\":(-?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|\"NaN\")}").matcher(line);
+        assertTrue(m.matches(), () -> "unexpected JSON: " + line);
+        assertFalse(m.group(1).isBlank(), "device name");
+        if (!m.group(2).startsWith("\"")) {
+            assertTrue(Double.parseDouble(m.group(2)) >= 0, () -> "gpuMillis " + m.group(2));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sum, 0.0", "min, Infinity", "max, -Infinity", "mean, NaN"})
+    void emptyFileGivesEachOpsIdentity(String op, String expected) throws IOException {
+        Path empty = Files.write(dir.resolve("empty.f32"), new byte[0]);
+        Run r = reduce("--op", op, empty.toString());
+        assertSucceeded(r);
+        assertEquals(List.of(op + " " + expected), r.outLines());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "sum  | 0.0",
+            "min  | \"Infinity\"",
+            "max  | \"-Infinity\"",
+            "mean | \"NaN\""})
+    void emptyFileInJsonSpellsNonFiniteValuesAsStrings(String op, String value) throws IOException {
+        Path empty = Files.write(dir.resolve("empty.f32"), new byte[0]);
+        Run r = reduce("--json", "--op", op, empty.toString());
+        assertSucceeded(r);
+        assertEquals(1, r.outLines().size(), r::toString);
+        String line = r.outLines().get(0);
+        assertTrue(line.startsWith("{\"op\":\"" + op + "\",\"count\":0,\"value\":" + value + ",\"device\":"),
+                () -> "unexpected JSON: " + line);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"sum", "max", "min"})
+    void aNaNInTheInputGivesNaN(String op) throws IOException {
+        Path f = floats("nan.f32", 1f, Float.NaN, 3f, -2f, 5f);
+        Run r = reduce("--op", op, f.toString());
+        assertSucceeded(r);
+        assertEquals(List.of(op + " NaN"), r.outLines());
+    }
+
+    @Test
+    void twoPassReductionIsCorrectAndValidationClean() {
+        // singleDispatchMax=0 forces the two-dispatch path with its barrier between the passes.
+        Run r = reduce("--set", "reduce.singleDispatchMax=0", "--op", "mean", one23.toString());
+        assertSucceeded(r);
+        assertEquals(List.of("mean 2.0"), r.outLines());
+    }
+
+    @Test
+    void validateFlagReallyTurnsValidationOn() {
+        // The clean-stderr checks above mean something only if --validate reaches the context.
+        Run r = runWithInput(null, "info", "--validate", "--set", "cache.dir=" + cacheDir);
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.out().contains("validation: on"), r::toString);
+        assertFalse(r.err().contains("[validation"), r::toString);
+    }
+
+    // ---- errors: status 2, one stderr line -------------------------------------------------------------
+
+    @Test
+    void missingFile() {
+        Path missing = dir.resolve("missing.f32");
+        assertUserError(reduce(missing.toString()), missing.toString(), "no such file");
+    }
+
+    @Test
+    void directoryInsteadOfFile() {
+        assertUserError(reduce(dir.toString()), dir.toString(), "directory");
+    }
+
+    @Test
+    void sizeNotAMultipleOfFour() throws IOException {
+        Path odd = Files.write(dir.resolve("odd.f32"), new byte[]{0, 0, (byte) 0x80, 0x3f, 1});
+        assertUserError(reduce(odd.toString()), odd.toString(), "5 bytes", "multiple of 4");
+    }
+
+    @Test
+    void unknownOp() {
+        assertUserError(reduce("--op", "foo", one23.toString()), "--op", "foo", "sum, min, max or mean");
+    }
+
+    @Test
+    void unknownFlag() {
+        assertUserError(reduce("--frobnicate", one23.toString()), "--frobnicate");
+    }
+
+    @Test
+    void missingFileArgument() {
+        assertUserError(reduce(), "FILE");
+    }
+
+    @Test
+    void badConfigOverride() {
+        assertUserError(reduce("--set", "reduce.unroll=9", one23.toString()), "--set", "reduce.unroll", "1..8");
+    }
+
+    @Test
+    void badConfigFileNamesTheFileAndLine() throws IOException {
+        Path conf = Files.writeString(dir.resolve("bad.conf"), "# tally\nframes.inFlight = 99\n");
+        assertUserError(reduce("--config", conf.toString(), one23.toString()), conf + ":2:", "frames.inFlight", "1..4");
+    }
+
+    @Test
+    void standardInputWithPartialFloat() {
+        Run r = runWithInput(new byte[]{1, 2, 3, 4, 5, 6}, "reduce", "--validate", "-");
+        assertUserError(r, "standard input", "6 bytes", "multiple of 4");
+    }
+
+    @Test
+    void standardInputIsReduced() {
+        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putFloat(2.5f).putFloat(-0.5f);
+        Run r = runWithInput(b.array(), "reduce", "--validate", "--set", "cache.dir=" + cacheDir, "--op", "sum", "-");
+        assertSucceeded(r);
+        assertEquals(List.of("sum 2.0"), r.outLines());
+    }
+}
