@@ -26,11 +26,9 @@ public final class DotExport {
         for (Pass p : g.passes) {
             for (Pass.Use u : p.uses) {
                 GraphResource r = g.resources.get(u.resource());
-                String in = node(b, nodes, r, u.version());
-                if (!u.access().write() || u.access().readAccess() != 0 || u.version() > 0) {
-                    if (!u.access().write() || u.access().readAccess() != 0) {
-                        b.append(String.format("  %s -> p%d [label=\"%s\"];%n", in, p.index, u.access().name()));
-                    }
+                if (!u.access().write() || u.access().readAccess() != 0) {
+                    String in = node(b, nodes, r, u.version());
+                    b.append(String.format("  %s -> p%d [label=\"%s\"];%n", in, p.index, u.access().name()));
                 }
                 if (u.producedVersion() >= 0) {
                     String out = node(b, nodes, r, u.producedVersion());
