@@ -149,6 +149,9 @@ public final class DemoApp implements AutoCloseable {
         float sceneTime = 0;
         while ((target < 0 || frame < target) && !stop.getAsBoolean()) {
             if (window != null) {
+                if (settings.resizeEvery() != null) {
+                    exerciseWindow(frame, settings.resizeEvery());
+                }
                 window.poll();
                 if (window.shouldClose()) {
                     break;
@@ -222,6 +225,23 @@ public final class DemoApp implements AutoCloseable {
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
         return new Summary(frame, seconds, ring.stats(), s, sum, ev, shaderReloads);
+    }
+
+    /**
+     * Tests: every {@code k} frames the window changes size (full, half, full...), and once it is
+     * minimized for a few frames and restored.
+     */
+    private void exerciseWindow(long frame, long k) {
+        if (frame > 0 && frame % k == 0) {
+            boolean half = (frame / k) % 2 == 1;
+            window.setSize(half ? Math.max(1, settings.width() / 2) : settings.width(), half ? Math.max(1, settings.height() / 2) : settings.height());
+        }
+        if (frame == k + k / 2) {
+            window.iconify();
+        }
+        if (frame == k + k / 2 + 3) {
+            window.restore();
+        }
     }
 
     /** Recreates the swapchain when it is out of date or the window size changed; false while minimized. */

@@ -14,7 +14,8 @@ public final class StatsJson {
     private StatsJson() {
     }
 
-    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering) {
+    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
+                                long swapchainRecreations) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"device\": ").append(str(ctx.info().name()));
         b.append(", \"width\": ").append(width).append(", \"height\": ").append(height);
@@ -35,6 +36,7 @@ public final class StatsJson {
                 .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame())).append("}");
         b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
                 .append(", \"metering\": ").append(str(metering)).append("}");
+        b.append(",\n \"window\": {\"swapchainRecreations\": ").append(swapchainRecreations).append("}");
         return b.append("}\n").toString();
     }
 

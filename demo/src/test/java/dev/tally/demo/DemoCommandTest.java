@@ -1,0 +1,152 @@
+package dev.tally.demo;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The demo end to end on lavapipe with validation: stats file, screenshots, determinism, window, bad input. */
+class DemoCommandTest {
+    @TempDir
+    static Path cache;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        PrintStream oldOut = System.out, oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            List<String> all = new ArrayList<>(List.of("demo"));
+            all.addAll(Arrays.asList(args));
+            all.add("--set");
+            all.add("cache.dir=" + cache);
+            int status = Main.run(all.toArray(String[]::new));
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private static double number(String json, String key) {
+        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": (-?[0-9.eE+-]+)").matcher(json);
+        assertTrue(m.find(), () -> key + " missing in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void headless300FramesWriteTheStatsFileTheIssueDescribes(@TempDir Path dir) throws Exception {
+        Path stats = dir.resolve("stats.json");
+        Path shot = dir.resolve("shot.png");
+        Run r = run("--headless", "--frames", "300", "--width", "1280", "--height", "720", "--fixed-dt", "0.0166667", "--validate",
+                "--stats-json", stats.toString(), "--screenshot", shot.toString(), "--graph-dot", dir.resolve("g.dot").toString());
+        assertEquals(0, r.status(), r.err());
+        assertFalse(r.err().contains("[validation"), r.err());
+        String json = Files.readString(stats);
+        assertEquals(0, number(json, "errors"));
+        assertEquals(0, number(json, "warnings"));
+        assertEquals(300, number(json, "frames"));
+        assertEquals(3, number(json, "slots"));
+        assertEquals(297, number(json, "samples"));
+        assertEquals(3, number(json, "lagFrames"));
+        assertEquals(0, number(json, "notReady"));
+        assertEquals(0, number(json, "blockingWaits"));
+        assertEquals(1280.0 * 720.0, number(json, "lastValue"), "uniform metering: the total is the pixel count");
+        assertEquals(296, number(json, "lastValueFrame"));
+        assertEquals(1.0, number(json, "histogramSum"), 1e-5);
+        assertTrue(Double.isFinite(number(json, "ev")));
+        assertTrue(json.contains("\"metering\": \"uniform\""));
+        for (String pass : List.of("scene", "histogram", "reduce", "normalize", "exposure", "tonemap", "hud", "readback")) {
+            assertTrue(json.contains("{\"name\": \"" + pass), pass + " missing in passes: " + json);
+        }
+        BufferedImage img = ImageIO.read(shot.toFile());
+        assertEquals(1280, img.getWidth());
+        assertEquals(720, img.getHeight());
+        String dot = Files.readString(dir.resolve("g.dot"));
+        assertTrue(dot.startsWith("digraph") && dot.contains("tonemap"));
+    }
+
+    @Test
+    void hudIsVisibleAndRunsAreReproducible(@TempDir Path dir) throws Exception {
+        String[] common = {"--headless", "--frames", "20", "--width", "320", "--height", "180", "--fixed-dt", "0.05", "--validate"};
+        Path a = dir.resolve("a.png"), b = dir.resolve("b.png"), off = dir.resolve("off.png");
+        assertEquals(0, run(concat(common, "--screenshot", a.toString())).status());
+        assertEquals(0, run(concat(common, "--screenshot", b.toString())).status());
+        assertEquals(0, run(concat(common, "--screenshot", off.toString(), "--hud", "off")).status());
+        BufferedImage ia = ImageIO.read(a.toFile()), ib = ImageIO.read(b.toFile()), io = ImageIO.read(off.toFile());
+        int differentFromOff = 0;
+        for (int y = 0; y < ia.getHeight(); y++) {
+            for (int x = 0; x < ia.getWidth(); x++) {
+                assertEquals(ia.getRGB(x, y), ib.getRGB(x, y), "two runs differ at " + x + "," + y);
+                if (x < 200 && y < 40 && ia.getRGB(x, y) != io.getRGB(x, y)) {
+                    differentFromOff++;
+                }
+            }
+        }
+        assertTrue(differentFromOff > 500, "the HUD region should differ from --hud off, " + differentFromOff + " pixels do");
+    }
+
+    @Test
+    void realWindowWithResizesAndMinimizeIsValidationClean(@TempDir Path dir) throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
+        Path stats = dir.resolve("w.json");
+        Run r = run("--frames", "120", "--width", "320", "--height", "200", "--validate", "--vsync", "off", "--resize-every", "30",
+                "--stats-json", stats.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("in a window"), r.err());
+        assertFalse(r.err().contains("[validation"), r.err());
+        String json = Files.readString(stats);
+        assertEquals(0, number(json, "errors"));
+        assertEquals(0, number(json, "notReady"));
+        assertEquals(120, number(json, "frames"));
+        assertTrue(number(json, "swapchainRecreations") >= 3, "the resizes recreate the swapchain: " + json);
+    }
+
+    @Test
+    void badCommandLinesExitTwoWithOneLineAndWriteNothing(@TempDir Path dir) throws Exception {
+        Path stats = dir.resolve("s.json");
+        String[][] bad = {
+                {"--no-such-flag"},
+                {"--width", "-5", "--stats-json", stats.toString()},
+                {"--frames", "0", "--stats-json", stats.toString()},
+                {"--metering", "spot", "--stats-json", stats.toString()},
+                {"--hud", "maybe"},
+                {"--fixed-dt", "-1"},
+                {"--headless", "--frames", "2", "--screenshot", dir.resolve("missing/dir/x.png").toString(), "--stats-json", stats.toString()},
+                {"--headless", "--frames", "2", "--stats-json", dir.toString()},
+        };
+        for (String[] args : bad) {
+            Run r = run(args);
+            assertEquals(2, r.status(), () -> String.join(" ", args) + " -> " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), () -> "one line expected: " + r.err());
+            assertTrue(r.err().startsWith("tally demo: "), r.err());
+            assertFalse(Files.exists(stats), "no partial stats file for " + String.join(" ", args));
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
