@@ -112,6 +112,22 @@ final class BenchCommand implements Callable<Integer> {
                         }
                     }
                 }
+                int w = quick || cpu ? 640 : 3840, h = quick || cpu ? 360 : 2160;
+                progress.println("auto-exposure chain at " + w + "x" + h);
+                for (var e : dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 200, progress).entrySet()) {
+                    bench.results().add(new BenchResult("exposure-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
+                            (long) w * h * 8 / (e.getValue() * 1e3), "median of per-pass timestamps in a frame loop"));
+                }
+                long loopN = quick || cpu ? 1L << 20 : 1L << 26;
+                int reductions = quick || cpu ? 2 : 8;
+                progress.println("frame loop: " + reductions + " reductions of " + loopN + " floats per frame, synchronous readback vs ring");
+                var loops = dev.tally.demo.bench.FrameLoopBench.run(rt, loopN, reductions, quick ? 60 : 600, quick || cpu ? 2000 : 500, progress);
+                for (var l : loops) {
+                    bench.results().add(new BenchResult("frameloop-" + l.mode(), loopN, false, 1e6 / l.fps(), l.blockedMicrosPerFrame(),
+                            l.readbackWaitMicrosPerFrame(), 0, String.format(Locale.ROOT, "%.1f fps; min=CPU blocked us/frame, max=readback wait us/frame",
+                            l.fps())));
+                }
+                progress.printf(Locale.ROOT, "  ring / synchronous: %.2fx frames per second%n", loops.get(1).fps() / loops.get(0).fps());
             } finally {
                 bench.close();
             }

@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 /** Entry point of {@code ./tally}: every subcommand, one exit-code policy (0 ok, 1 failed check, 2 bad input or environment). */
 @CommandLine.Command(name = "tally", mixinStandardHelpOptions = true, version = "tally 0.1.0",
         description = "GPU reductions, a frame graph and a never-waiting readback ring for Vulkan renderers.",
-        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class})
+        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

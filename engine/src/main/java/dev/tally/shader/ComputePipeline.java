@@ -75,6 +75,7 @@ public final class ComputePipeline implements AutoCloseable {
                 check(vkCreateComputePipelines(device, cache == null ? VK_NULL_HANDLE : cache.handle(), info, null, p),
                         "vkCreateComputePipelines(" + shader + ")");
                 pipeline = p.get(0);
+                ctx.countObject();
             } finally {
                 vkDestroyShaderModule(device, module, null);
             }

@@ -93,6 +93,7 @@ public final class DescriptorSets implements AutoCloseable {
             check(vkAllocateDescriptorSets(ctx.device(), VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
                     .descriptorPool(pool).pSetLayouts(stack.longs(setLayout)), p), "vkAllocateDescriptorSets");
             long set = p.get(0);
+            ctx.countObject();
             VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(ranges.size(), stack);
             for (int i = 0; i < ranges.size(); i++) {
                 VkWriteDescriptorSet w = writes.get(i).sType$Default().dstSet(set).dstBinding(i).descriptorCount(1);

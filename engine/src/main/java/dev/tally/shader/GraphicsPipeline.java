@@ -101,6 +101,7 @@ public final class GraphicsPipeline implements AutoCloseable {
                 check(vkCreateGraphicsPipelines(device, cache == null ? VK_NULL_HANDLE : cache.handle(), info, null, p),
                         "vkCreateGraphicsPipelines(" + name + ")");
                 pipeline = p.get(0);
+                ctx.countObject();
             } finally {
                 vkDestroyShaderModule(device, vm, null);
                 vkDestroyShaderModule(device, fm, null);

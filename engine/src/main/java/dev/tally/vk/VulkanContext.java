@@ -369,6 +369,18 @@ public final class VulkanContext implements AutoCloseable {
         return serials.incrementAndGet();
     }
 
+    private final java.util.concurrent.atomic.AtomicLong otherObjects = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Pipelines and descriptor sets report their creation here (buffers and images count through their serials). */
+    public void countObject() {
+        otherObjects.incrementAndGet();
+    }
+
+    /** Vulkan objects created through Tally so far: flat in a steady-state frame loop. */
+    public long objectsCreated() {
+        return serials.get() + otherObjects.get();
+    }
+
     /** Live VMA allocations and their bytes. */
     public long[] liveAllocations() {
         try (MemoryStack stack = stackPush()) {

@@ -136,6 +136,12 @@ public final class DemoApp implements AutoCloseable {
      * Runs until {@code frames} are rendered, the window closes or {@code stop} says so (SIGINT, SIGTERM).
      */
     public Summary run(BooleanSupplier stop) {
+        return run(stop, f -> {
+        });
+    }
+
+    /** As {@link #run(BooleanSupplier)}, calling {@code afterFrame} with each submitted frame's number. */
+    public Summary run(BooleanSupplier stop, java.util.function.LongConsumer afterFrame) {
         long target = settings.frames();
         double dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
         if (target < 0 && window == null) {
@@ -206,6 +212,7 @@ public final class DemoApp implements AutoCloseable {
                 swapchain.present(image);
             }
             cpuMillis = (System.nanoTime() - frameStart) / 1e6;
+            afterFrame.accept(frame);
             frame++;
             long now = System.nanoTime();
             if (now - lastStatus >= 1_000_000_000L) {
@@ -374,6 +381,10 @@ public final class DemoApp implements AutoCloseable {
             rgba[i] = (byte) 255;
         }
         PngWriter.write(file, screenshotWidth, screenshotHeight, rgba);
+    }
+
+    public ReadbackRing ring() {
+        return ring;
     }
 
     public GraphRuntime graphs() {

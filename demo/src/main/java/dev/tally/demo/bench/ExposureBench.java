@@ -1,0 +1,79 @@
+package dev.tally.demo.bench;
+
+import dev.tally.TallyRuntime;
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
+import dev.tally.graph.Access;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.GraphRuntime;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.vk.FrameLoop;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkClearColorValue;
+import org.lwjgl.vulkan.VkImageSubresourceRange;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The auto-exposure chain (histogram, resolve, total, normalize, exposure) on a W x H RGBA16F image,
+ * timed per pass by the frame graph's timestamps over many frames. Each frame first clears the image
+ * to a new value (a transfer pass, not counted), as a renderer writes its HDR target before metering.
+ */
+public final class ExposureBench {
+    private ExposureBench() {
+    }
+
+    /** Median microseconds per pass, and "chain" for their sum. */
+    public static Map<String, Double> run(TallyRuntime rt, int width, int height, int frames, PrintStream progress) {
+        VulkanContext ctx = rt.context();
+        Map<String, Double> out = new LinkedHashMap<>();
+        try (GraphRuntime graphs = new GraphRuntime(ctx); FrameLoop loop = new FrameLoop(ctx);
+             AutoExposure exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, ExposureSettings.DEFAULTS)) {
+            ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
+                    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+            for (int f = 0; f < frames; f++) {
+                float level = 0.05f * (1 + f % 50);
+                var cmd = loop.begin();
+                FrameGraph g = graphs.begin();
+                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", desc), Access.TRANSFER_DST), (h, c) -> {
+                    try (MemoryStack stack = MemoryStack.stackPush()) {
+                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
+                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
+                    }
+                });
+                AutoExposure.Result r = exposure.add(g, hdr, width, height, 1f / 60);
+                g.addPass("keep", PassKind.COMPUTE, b -> {
+                    b.sideEffect();
+                    return b.read(r.exposure(), Access.COMPUTE_READ);
+                }, (h, c) -> {
+                });
+                var recorded = graphs.record(g, cmd);
+                graphs.submitted(recorded, loop.submit());
+            }
+            ctx.waitIdle();
+            graphs.begin(); // collects the last timestamps
+            double chain = 0;
+            for (String pass : graphs.stats().passes().keySet()) {
+                if (pass.equals("fill") || pass.equals("keep")) {
+                    continue;
+                }
+                double median = graphs.stats().medianMicros(pass);
+                out.put(pass, median);
+                chain += median;
+                progress.printf(Locale.ROOT, "  exposure %dx%d %-18s %8.2f us%n", width, height, pass, median);
+            }
+            out.put("chain", chain);
+            progress.printf(Locale.ROOT, "  exposure %dx%d %-18s %8.2f us%n", width, height, "chain (sum)", chain);
+        }
+        return out;
+    }
+}
