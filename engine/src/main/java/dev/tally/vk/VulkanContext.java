@@ -54,9 +54,12 @@ public final class VulkanContext implements AutoCloseable {
     private long lastSubmitted;
     private long blockingWaits;
     private boolean closed;
+    /** False when the instance, device and allocator belong to the embedding renderer. */
+    private final boolean ownsDevice;
 
     private VulkanContext(ContextOptions options) {
         this.options = options;
+        this.ownsDevice = true;
         try (MemoryStack stack = stackPush()) {
             List<String> layers = new ArrayList<>();
             List<String> extensions = new ArrayList<>(options.instanceExtensions());
@@ -130,6 +133,37 @@ public final class VulkanContext implements AutoCloseable {
         if (debugCallback != null) {
             debugCallback.free();
         }
+    }
+
+    private VulkanContext(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily,
+                          VkQueue queue, long allocator, boolean debugUtils) {
+        this.options = options;
+        this.ownsDevice = false;
+        this.instance = instance;
+        this.physicalDevice = physicalDevice;
+        this.device = device;
+        this.queueFamily = queueFamily;
+        this.queue = queue;
+        this.allocator = allocator;
+        this.debugUtils = debugUtils;
+        this.debugMessenger = NULL;
+        this.info = PhysicalDevices.describe(physicalDevice, -1).info();
+        try (MemoryStack stack = stackPush()) {
+            timeline = createTimeline(stack);
+            commandPool = createCommandPool(stack, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
+        }
+    }
+
+    /**
+     * Runs Tally on a renderer's own Vulkan objects: its instance, device, queue (graphics+compute) and
+     * VMA allocator, which Tally never destroys. The device must have enabled synchronization2,
+     * dynamicRendering and timelineSemaphore (Vulkan 1.3). Tally adds its own timeline semaphore and
+     * command pool; validation messages go to the renderer's own messenger, not to
+     * {@link #validationLog()}. {@code debugUtils}: the instance enabled VK_EXT_debug_utils (pass labels).
+     */
+    public static VulkanContext wrap(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device,
+                                     int queueFamily, VkQueue queue, long vmaAllocator, boolean debugUtils) {
+        return new VulkanContext(options, instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils);
     }
 
     /** Creates a context; on any failure everything created so far is released. */
@@ -402,6 +436,9 @@ public final class VulkanContext implements AutoCloseable {
             destroyer.retireAll();
             vkDestroyCommandPool(device, commandPool, null);
             vkDestroySemaphore(device, timeline, null);
+            if (!ownsDevice) {
+                return; // the renderer's device, allocator and instance live on
+            }
             long[] live = liveAllocations();
             vmaDestroyAllocator(allocator);
             vkDestroyDevice(device, null);
