@@ -38,6 +38,9 @@
 // Invocation 0 does the metering alone, in bin order with `precise` arithmetic: 2 x 255 additions
 // are cheap once per frame, and the Java model (ExposureModel) reproduces the same roundings.
 
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
 #include "exposure_common.glsl"
 
 layout(local_size_x = HISTOGRAM_BINS) in;
@@ -59,7 +62,17 @@ layout(push_constant) uniform Push {
     float darkenSpeed;
 } pc;
 
-shared float probability[HISTOGRAM_BINS];
+// Metering runs on all 256 invocations: one bin each. A prefix sum (subgroup scans, then the
+// subgroups' totals through shared memory) gives every bin its [start, end) interval of cumulative
+// probability; each bin adds its share of the percentile window, and the two bins holding the cuts
+// report them. No subgroup size is assumed.
+shared float subgroupSums[HISTOGRAM_BINS];
+shared float subgroupWeights[HISTOGRAM_BINS];
+shared float subgroupEVs[HISTOGRAM_BINS];
+shared float cutLowEV;
+shared float cutHighEV;
+shared uint cutsFound;
+shared float windowMass;
 
 struct Metered {
     bool measured;
@@ -68,58 +81,71 @@ struct Metered {
     float highEV;
 };
 
-Metered meterHistogram() {
-    Metered none = Metered(false, 0.0, 0.0, 0.0);
-    if (!(histogram.value[NORMALIZED_VALID] > 0.5)) {
-        return none;
+// Called by every invocation; the result is meaningful in invocation 0.
+Metered meterHistogram(uint k) {
+    const float p = k >= 1u ? histogram.value[k] : 0.0;
+    if (k == 0u) {
+        cutsFound = 0u;
     }
+    const float inclusive = subgroupInclusiveAdd(p);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) {
+        subgroupSums[gl_SubgroupID] = inclusive;
+    }
+    memoryBarrierShared();
+    barrier();
+    precise float before = 0.0;
     precise float mass = 0.0;
-    for (uint k = 1u; k < HISTOGRAM_BINS; ++k) {
-        mass = mass + probability[k];
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+        if (s < gl_SubgroupID) {
+            before = before + subgroupSums[s];
+        }
+        mass = mass + subgroupSums[s];
     }
-    if (!(mass > 0.0) || !isFiniteBits(mass)) {
-        return none;
-    }
+    precise float end = before + inclusive;
+    precise float start = end - p;
+    const bool valid = histogram.value[NORMALIZED_VALID] > 0.5 && mass > 0.0 && isFiniteBits(mass);
     precise float low = pc.lowPercentile * mass;
     precise float high = pc.highPercentile * mass;
-
-    precise float start = 0.0;
+    float weight = 0.0;
+    float weightedEV = 0.0;
+    if (valid && p > 0.0) {
+        precise float overlap = min(end, high) - max(start, low);
+        if (overlap > 0.0) {
+            weight = overlap;
+            weightedEV = overlap * binCentreEV(k, pc.minEV, pc.evPerBin);
+        }
+        if (start <= low && low < end) {
+            cutLowEV = binLowerEV(k, pc.minEV, pc.evPerBin) + ((low - start) / p) * pc.evPerBin;
+            atomicOr(cutsFound, 1u);
+        }
+        if (start < high && high <= end) {
+            cutHighEV = binLowerEV(k, pc.minEV, pc.evPerBin) + ((high - start) / p) * pc.evPerBin;
+            atomicOr(cutsFound, 2u);
+        }
+    }
+    const float w = subgroupAdd(weight);
+    const float e = subgroupAdd(weightedEV);
+    if (subgroupElect()) {
+        subgroupWeights[gl_SubgroupID] = w;
+        subgroupEVs[gl_SubgroupID] = e;
+    }
+    memoryBarrierShared();
+    barrier();
+    Metered none = Metered(false, 0.0, 0.0, 0.0);
+    if (k != 0u || !valid) {
+        return none;
+    }
     precise float weightSum = 0.0;
     precise float evSum = 0.0;
-    float lowEV = 0.0;
-    float highEV = 0.0;
-    bool lowFound = false;
-    bool highFound = false;
-    for (uint k = 1u; k < HISTOGRAM_BINS; ++k) {
-        const float p = probability[k];
-        precise float end = start + p;
-        if (p > 0.0) {
-            precise float overlap = min(end, high) - max(start, low);
-            if (overlap > 0.0) {
-                precise float weighted = overlap * binCentreEV(k, pc.minEV, pc.evPerBin);
-                weightSum = weightSum + overlap;
-                evSum = evSum + weighted;
-            }
-            if (!lowFound && start <= low && low < end) {
-                precise float fraction = (low - start) / p;
-                precise float within = fraction * pc.evPerBin;
-                lowEV = binLowerEV(k, pc.minEV, pc.evPerBin) + within;
-                lowFound = true;
-            }
-            if (!highFound && start < high && high <= end) {
-                precise float fraction = (high - start) / p;
-                precise float within = fraction * pc.evPerBin;
-                highEV = binLowerEV(k, pc.minEV, pc.evPerBin) + within;
-                highFound = true;
-            }
-        }
-        start = end;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+        weightSum = weightSum + subgroupWeights[s];
+        evSum = evSum + subgroupEVs[s];
     }
     if (!(weightSum > 0.0)) {
         return none;   // a window too thin to hold any sample (only with denormal masses)
     }
     const float mean = evSum / weightSum;
-    return Metered(true, mean, lowFound ? lowEV : mean, highFound ? highEV : mean);
+    return Metered(true, mean, (cutsFound & 1u) != 0u ? cutLowEV : mean, (cutsFound & 2u) != 0u ? cutHighEV : mean);
 }
 
 float targetEV(float meanLogLum) {
@@ -155,9 +181,7 @@ float adaptEV(float previous, float target, float dt) {
 
 void main() {
     const uint i = gl_LocalInvocationIndex;
-    probability[i] = histogram.value[i];
-    memoryBarrierShared();
-    barrier();
+    const Metered m = meterHistogram(i);
     if (i != 0u) {
         return;
     }
@@ -166,7 +190,6 @@ void main() {
     const bool reset = pc.reset != 0u;
     const float previousEV = history.value[EXPOSURE_EV];
     const bool historyValid = history.value[EXPOSURE_VALID] > 0.5 && isFiniteBits(previousEV);
-    const Metered m = meterHistogram();
 
     float ev;
     float record[EXPOSURE_FLOATS];

@@ -17,6 +17,9 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint OP = 0u;
 // vec4 loads issued per invocation per loop step: more loads in flight hide DRAM latency.
 layout(constant_id = 2) const uint UNROLL = 2u;
+// 0: grid-stride (invocations of all groups interleave); 1: blocked (each group reads one contiguous
+// range, as CUB's even share of tiles does). Both visit every element once, in a fixed order.
+layout(constant_id = 3) const uint BLOCKED = 0u;
 
 #include "reduce_ops.glsl"
 
@@ -72,8 +75,13 @@ void workgroupFold(float value, bool sawNaN) {
 
 void main() {
     const uint lane = gl_GlobalInvocationID.x;
-    const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     const uint count4 = pc.count / 4u;
+    // Grid-stride: start at the global index, step over all groups. Blocked: start at the group's
+    // range, step over the group.
+    const uint perGroup = (count4 + gl_NumWorkGroups.x - 1u) / gl_NumWorkGroups.x;
+    const uint stride = BLOCKED != 0u ? gl_WorkGroupSize.x : gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    const uint first = BLOCKED != 0u ? gl_WorkGroupID.x * perGroup + gl_LocalInvocationIndex : lane;
+    const uint limit = BLOCKED != 0u ? min(count4, (gl_WorkGroupID.x + 1u) * perGroup) : count4;
 
     // UNROLL independent vec4 accumulators: 4 x UNROLL partial results per invocation.
     vec4 acc[UNROLL];
@@ -81,8 +89,8 @@ void main() {
         acc[u] = vec4(opIdentity());
     }
     bool sawNaN = false;
-    uint i = lane;
-    for (; i + (UNROLL - 1u) * stride < count4; i += UNROLL * stride) {
+    uint i = first;
+    for (; i + (UNROLL - 1u) * stride < limit; i += UNROLL * stride) {
         for (uint u = 0u; u < UNROLL; ++u) {
             vec4 v = inVec4.data[i + u * stride];
             if (OP != OP_SUM) sawNaN = sawNaN || anyNanBits(v);
@@ -90,7 +98,7 @@ void main() {
         }
     }
     // At most UNROLL - 1 vec4 left for this invocation; a constant index keeps acc in registers.
-    for (; i < count4; i += stride) {
+    for (; i < limit; i += stride) {
         vec4 v = inVec4.data[i];
         if (OP != OP_SUM) sawNaN = sawNaN || anyNanBits(v);
         acc[0] = opCombine(acc[0], v);

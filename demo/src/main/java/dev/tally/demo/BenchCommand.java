@@ -118,6 +118,11 @@ final class BenchCommand implements Callable<Integer> {
                     bench.results().add(new BenchResult("exposure-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
                             (long) w * h * 8 / (e.getValue() * 1e3), "median of per-pass timestamps in a frame loop"));
                 }
+                if (sweep) {
+                    for (int rows : new int[]{1, 2, 8, 16, 32}) {
+                        dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
+                    }
+                }
                 long loopN = quick || cpu ? 1L << 20 : 1L << 26;
                 int reductions = quick || cpu ? 2 : 8;
                 progress.println("frame loop: " + reductions + " reductions of " + loopN + " floats per frame, synchronous readback vs ring");
@@ -151,14 +156,17 @@ final class BenchCommand implements Callable<Integer> {
             for (int perSm : new int[]{1, 2, 4, 8, 16, 32}) {
                 for (int unroll : new int[]{1, 2, 4}) {
                     for (boolean onePass : new boolean[]{false, true}) {
-                        if (onePass && in.n() > (1L << 24)) {
-                            continue;
-                        }
-                        int groups = sms * perSm;
-                        ReduceSettings s = ReductionBench.settings(config, rt.context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1);
-                        try (Reducer r = new Reducer(rt.context(), rt.compiler(), rt.pipelineCache(), s)) {
-                            bench.reduce(in, ReduceOp.SUM, r, "sweep-sum", "wg " + wg + ", " + r.plan(in.n()).firstPass().get(0).groups()
-                                    + " groups (max " + perSm + "/SM), unroll " + unroll);
+                        for (boolean blocked : new boolean[]{false, true}) {
+                            if (onePass && in.n() > (1L << 24)) {
+                                continue;
+                            }
+                            int groups = sms * perSm;
+                            ReduceSettings s = ReductionBench.settings(config, rt.context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1)
+                                    .withBlocked(blocked);
+                            try (Reducer r = new Reducer(rt.context(), rt.compiler(), rt.pipelineCache(), s)) {
+                                bench.reduce(in, ReduceOp.SUM, r, "sweep-sum", "wg " + wg + ", " + r.plan(in.n()).firstPass().get(0).groups()
+                                        + " groups (max " + perSm + "/SM), unroll " + unroll + (blocked ? ", blocked" : ", strided"));
+                            }
                         }
                     }
                 }

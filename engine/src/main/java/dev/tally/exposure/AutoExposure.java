@@ -54,9 +54,17 @@ public final class AutoExposure implements AutoCloseable {
     private GpuImage mask;
     private long mapSampler;
     private boolean resetPending;
+    private final int histogramRows;
 
     public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
                         ExposureSettings settings) {
+        this(ctx, compiler, cache, reducer, graphs, settings, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+    }
+
+    /** @param histogramRows pixel rows each histogram invocation reads (fewer, larger workgroups as it grows) */
+    public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
+                        ExposureSettings settings, int histogramRows) {
+        this.histogramRows = histogramRows;
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;
@@ -80,7 +88,7 @@ public final class AutoExposure implements AutoCloseable {
                 : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
                 ExposureShaderLayout.histogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
-                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION),
+                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, histogramRows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
 
@@ -123,7 +131,7 @@ public final class AutoExposure implements AutoCloseable {
         }
         Hist hist = g.addPass("histogram", PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE)), (h, c) -> {
-            int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+            int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, histogramRows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES)));
             if (s.metering() == Metering.MASK) {

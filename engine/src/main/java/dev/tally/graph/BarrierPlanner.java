@@ -38,7 +38,7 @@ public final class BarrierPlanner {
         for (int pos = 0; pos < plan.order().size(); pos++) {
             Pass p = g.passes.get(plan.order().get(pos));
             List<BarrierSpec> list = new ArrayList<>();
-            for (Pass.Use use : merged(p)) {
+            for (Pass.Use use : merged(g, p)) {
                 GraphResource r = g.resources.get(use.resource());
                 if (state[r.id] == null) {
                     // First use of a transient: its memory may still be in use by the slot's previous
@@ -91,7 +91,7 @@ public final class BarrierPlanner {
     }
 
     /** Uses of one resource in one pass combine: union of stages and accesses, a write if any writes. */
-    static List<Pass.Use> merged(Pass p) {
+    static List<Pass.Use> merged(FrameGraph g, Pass p) {
         List<Pass.Use> out = new ArrayList<>();
         for (Pass.Use u : p.uses) {
             int at = -1;
@@ -106,8 +106,9 @@ public final class BarrierPlanner {
             }
             Pass.Use o = out.get(at);
             Access a = o.access(), b = u.access();
-            if (a.layout() != b.layout() && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED && b.layout() != VK_IMAGE_LAYOUT_UNDEFINED) {
-                throw new GraphException("pass '" + p.name + "' uses one image in two layouts (" + a + ", " + b + ")");
+            GraphResource r = g.resources.get(u.resource());
+            if (r.image && a.layout() != b.layout() && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED && b.layout() != VK_IMAGE_LAYOUT_UNDEFINED) {
+                throw new GraphException("pass '" + p.name + "' uses image '" + r.name + "' in two layouts (" + a + ", " + b + ")");
             }
             Access union = new Access(a.name() + "+" + b.name(), a.stages() | b.stages(), a.access() | b.access(),
                     a.layout() != VK_IMAGE_LAYOUT_UNDEFINED ? a.layout() : b.layout(), a.write() || b.write());
@@ -118,7 +119,7 @@ public final class BarrierPlanner {
 
     private static ResourceState afterFirstUse(Access a, boolean image) {
         if (a.write()) {
-            return new ResourceState(a.stages(), a.writeAccess(), a.stages(), a.readAccess(), 0, image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED);
+            return new ResourceState(a.stages(), a.writeAccess(), 0, 0, 0, image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED);
         }
         return new ResourceState(0, 0, 0, 0, a.stages(), image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED);
     }
@@ -156,7 +157,7 @@ public final class BarrierPlanner {
     static ResourceState next(ResourceState s, Access a, boolean barrier, boolean image) {
         int layout = image && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED ? a.layout() : s.layout();
         if (a.write()) {
-            return new ResourceState(a.stages(), a.writeAccess(), a.stages(), a.readAccess(), 0, layout);
+            return new ResourceState(a.stages(), a.writeAccess(), 0, 0, 0, layout);
         }
         if (barrier && layout != s.layout()) {
             // After a layout transition the transition is the last write, visible to this reader.

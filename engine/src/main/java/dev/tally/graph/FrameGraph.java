@@ -22,6 +22,8 @@ public final class FrameGraph {
     final List<GraphResource> resources = new ArrayList<>();
     final List<Pass> passes = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
+    private final Set<String> passNames = new HashSet<>();
+    private String failedPass;
     private final GraphRuntime runtime;
 
     /** A graph with no GPU behind it, for planning and tests. */
@@ -98,6 +100,9 @@ public final class FrameGraph {
 
     /** For planning without a GPU: an imported image with a given entry state. */
     public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
+        if (!Formats.isColor(desc.format())) {
+            throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
+        }
         return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess).id, 0);
     }
 
@@ -138,14 +143,19 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
-        for (Pass p : passes) {
-            if (p.name.equals(name)) {
-                throw new GraphException("pass '" + name + "' is declared twice in this frame");
-            }
+        if (!passNames.add(name)) {
+            throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         Pass pass = new Pass(passes.size(), name, kind);
         passes.add(pass);
-        T data = setup.apply(new PassBuilder(this, pass));
+        T data;
+        try {
+            data = setup.apply(new PassBuilder(this, pass));
+        } catch (RuntimeException e) {
+            // Its uses may already have advanced resource versions: the frame cannot be compiled.
+            failedPass = name;
+            throw e;
+        }
         pass.executor = ctx -> execute.accept(data, ctx);
         checkAttachments(pass);
         return data;
@@ -223,7 +233,7 @@ public final class FrameGraph {
             throw new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
         }
         if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
-            throw new GraphException("pass '" + pass.name + "': " + a + " is not a pass access; give it as the final access of an import");
+            throw new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
         }
         boolean computeStage = a.stages() == Access.COMPUTE_READ.stages();
         boolean transferStage = a.stages() == Access.TRANSFER_SRC.stages();
@@ -238,8 +248,15 @@ public final class FrameGraph {
         }
     }
 
+    void requireComplete() {
+        if (failedPass != null) {
+            throw new GraphException("pass '" + failedPass + "': its setup failed, so this frame graph is incomplete; declare the frame again");
+        }
+    }
+
     /** Validates, culls, orders and plans transient memory. Pure: no GPU involved. */
     public GraphPlan compile() {
+        requireComplete();
         return GraphCompiler.compile(this);
     }
 
@@ -251,8 +268,14 @@ public final class FrameGraph {
     String topologyKey() {
         StringBuilder b = new StringBuilder(256);
         for (GraphResource r : resources) {
-            b.append(r.name).append('|').append(r.origin.ordinal()).append('|').append(r.image ? r.imageDesc : r.bufferDesc)
-                    .append('|').append(r.finalAccess).append(';');
+            b.append(r.name).append('|').append(r.origin.ordinal()).append('|');
+            if (r.image) {
+                b.append(r.imageDesc.width()).append('x').append(r.imageDesc.height()).append(':').append(r.imageDesc.format()).append(':')
+                        .append(r.imageDesc.usage());
+            } else {
+                b.append(r.bufferDesc.size()).append(':').append(r.bufferDesc.usage());
+            }
+            b.append('|').append(r.finalAccess == null ? "-" : r.finalAccess.name()).append(';');
         }
         for (Pass p : passes) {
             b.append(p.name).append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.');

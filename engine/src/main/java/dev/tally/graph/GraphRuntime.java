@@ -75,6 +75,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}. */
     public RecordedFrame record(FrameGraph g, VkCommandBuffer cmd) {
+        g.requireComplete();
         String key = g.topologyKey();
         GraphPlan plan = plans.get(key);
         if (plan == null) {

@@ -18,6 +18,9 @@ public final class PassBuilder {
 
     /** Declares a read; returns the same handle. */
     public <H extends Handle> H read(H handle, Access access) {
+        if (handle == null) {
+            throw new GraphException("pass '" + pass.name + "': read of a null handle (a history's previous version is null on the first frame)");
+        }
         if (access.write()) {
             throw new GraphException("pass '" + pass.name + "': read of '" + graph.nameOf(handle) + "' with the writing access " + access
                     + "; use write()");
@@ -29,6 +32,9 @@ public final class PassBuilder {
     /** Declares a write (or read-modify-write); returns the new version, which later passes must use. */
     @SuppressWarnings("unchecked")
     public <H extends Handle> H write(H handle, Access access) {
+        if (handle == null) {
+            throw new GraphException("pass '" + pass.name + "': write of a null handle");
+        }
         if (!access.write()) {
             throw new GraphException("pass '" + pass.name + "': write of '" + graph.nameOf(handle) + "' with the read-only access " + access);
         }
@@ -52,12 +58,20 @@ public final class PassBuilder {
 
     /** A transient buffer owned by the graph for this frame. */
     public BufferHandle create(String name, BufferDesc desc) {
-        return graph.createBuffer(name, desc);
+        try {
+            return graph.createBuffer(name, desc);
+        } catch (GraphException e) {
+            throw new GraphException("pass '" + pass.name + "': " + e.getMessage());
+        }
     }
 
     /** A transient image owned by the graph for this frame. */
     public ImageHandle create(String name, ImageDesc desc) {
-        return graph.createImage(name, desc);
+        try {
+            return graph.createImage(name, desc);
+        } catch (GraphException e) {
+            throw new GraphException("pass '" + pass.name + "': " + e.getMessage());
+        }
     }
 
     List<Pass.Use> uses() {

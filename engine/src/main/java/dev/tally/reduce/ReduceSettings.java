@@ -13,9 +13,10 @@ import dev.tally.vk.DeviceInfo;
  * @param singleDispatchMax inputs up to this many floats take one dispatch (the last group folds)
  * @param minSteps          loop steps each invocation gets at least before more groups are added
  * @param chunkElements     most floats bound at once (maxStorageBufferRange), a multiple of 4
+ * @param blocked           each workgroup reads one contiguous range instead of a grid-stride interleave
  */
 public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps,
-                             long chunkElements) {
+                             long chunkElements, boolean blocked) {
     public ReduceSettings {
         if (Integer.bitCount(workgroupSize) != 1 || workgroupSize < 32 || workgroupSize > 1024) {
             throw new IllegalArgumentException("reduce.workgroupSize must be a power of two in 32..1024, got " + workgroupSize);
@@ -32,6 +33,15 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         if (chunkElements < 4 || chunkElements % 4 != 0) {
             throw new IllegalArgumentException("chunkElements must be a positive multiple of 4, got " + chunkElements);
         }
+    }
+
+    /** Grid-stride layout. */
+    public ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps, long chunkElements) {
+        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false);
+    }
+
+    public ReduceSettings withBlocked(boolean b) {
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b);
     }
 
     /** Elements one workgroup consumes per loop step. */
@@ -51,7 +61,7 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         long single = config.isAuto("reduce.singleDispatchMax") ? defaultSingleDispatchMax(device)
                 : config.integer("reduce.singleDispatchMax");
         int minSteps = config.integerOr("reduce.minSteps", 1);
-        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device));
+        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device), false);
     }
 
     /** Up to here one dispatch beats two: the second launch and its barrier cost more than the fold. */

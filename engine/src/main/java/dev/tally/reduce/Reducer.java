@@ -61,7 +61,7 @@ public final class Reducer implements AutoCloseable {
         ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
         return pipelines.computeIfAbsent(key(op, onePass), k -> new ComputePipeline(ctx, compiler, cache, "reduce.comp",
                 onePass ? Map.of("ONE_PASS", "1") : Map.of(),
-                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll()), onePass ? 4 : 2, PUSH_BYTES));
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll(), 3, settings.blocked() ? 1 : 0), onePass ? 4 : 2, PUSH_BYTES));
     }
 
     private DescriptorSets sets(ReduceOp op, boolean onePass) {

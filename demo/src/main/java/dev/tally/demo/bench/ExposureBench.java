@@ -33,10 +33,14 @@ public final class ExposureBench {
 
     /** Median microseconds per pass, and "chain" for their sum. */
     public static Map<String, Double> run(TallyRuntime rt, int width, int height, int frames, PrintStream progress) {
+        return run(rt, width, height, frames, dev.tally.exposure.ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION, progress);
+    }
+
+    public static Map<String, Double> run(TallyRuntime rt, int width, int height, int frames, int rows, PrintStream progress) {
         VulkanContext ctx = rt.context();
         Map<String, Double> out = new LinkedHashMap<>();
         try (GraphRuntime graphs = new GraphRuntime(ctx); FrameLoop loop = new FrameLoop(ctx);
-             AutoExposure exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, ExposureSettings.DEFAULTS)) {
+             AutoExposure exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
             for (int f = 0; f < frames; f++) {
@@ -69,10 +73,10 @@ public final class ExposureBench {
                 double median = graphs.stats().medianMicros(pass);
                 out.put(pass, median);
                 chain += median;
-                progress.printf(Locale.ROOT, "  exposure %dx%d %-18s %8.2f us%n", width, height, pass, median);
+                progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, pass, median);
             }
             out.put("chain", chain);
-            progress.printf(Locale.ROOT, "  exposure %dx%d %-18s %8.2f us%n", width, height, "chain (sum)", chain);
+            progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, "chain (sum)", chain);
         }
         return out;
     }
