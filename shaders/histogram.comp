@@ -15,7 +15,7 @@
 //                     pixel centre, so any size and any sampled format works (the sampler's filter
 //                     and addressing do not matter, but Vulkan still needs one bound).
 //   push constants (8 bytes): float minEV; float binsPerEV (= 255 / (maxEV - minEV)).
-//   specialization constant 0: ROWS_PER_INVOCATION (uint, default 4, 1..65535).
+//   specialization constant 0: ROWS_PER_INVOCATION (uint, default 32 from the engine, 1..65535).
 //   define METERING: 0 uniform (weight 1), 1 centre-weighted, 2 mask (see exposure_common.glsl).
 //
 // RESOLVE (-DHISTOGRAM_RESOLVE). Dispatch 1 x 1 x 1 group of 256, after ACCUMULATE's writes are made

@@ -40,7 +40,7 @@ public final class ExposureShaderLayout {
     public static final int HISTOGRAM_GROUP_HEIGHT = 16;
     /** Specialization constant id of ROWS_PER_INVOCATION (uint). */
     public static final int SPEC_ROWS_PER_INVOCATION = 0;
-    public static final int DEFAULT_ROWS_PER_INVOCATION = 4;
+    public static final int DEFAULT_ROWS_PER_INVOCATION = 32;
     /** A group adds at most 256 x 256 x rows units to one 32-bit shared bin: rows below 65536 cannot wrap it. */
     public static final int MAX_ROWS_PER_INVOCATION = 65535;
     public static final String DEFINE_HDR_FORMAT = "HDR_FORMAT";

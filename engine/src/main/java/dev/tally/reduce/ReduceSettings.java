@@ -64,19 +64,28 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device), false);
     }
 
-    /** Up to here one dispatch beats two: the second launch and its barrier cost more than the fold. */
+    /**
+     * Up to here one dispatch beats two: the second launch and its barrier cost more than the last
+     * group's fold. Measured on the H200 (BENCHMARKS.md): one pass wins up to 2^24 (20.6 vs 21.6 us).
+     */
     static long defaultSingleDispatchMax(DeviceInfo device) {
-        return 1L << 22;
+        return device.smCount() > 0 ? 1L << 24 : 1L << 22;
     }
 
+    /** 1024 where the SM count is known (the H200 sweep's best from 2^16 up), 256 on CPUs, else 512. */
     static int defaultWorkgroupSize(DeviceInfo device) {
-        return device.isCpu() ? 256 : Math.min(512, Integer.highestOneBit(device.maxComputeWorkGroupInvocations()));
+        int max = Integer.highestOneBit(device.maxComputeWorkGroupInvocations());
+        return device.isCpu() ? Math.min(256, max) : Math.min(device.smCount() > 0 ? 1024 : 512, max);
     }
 
-    /** Enough resident workgroups to keep every SM's memory pipeline busy; a CPU needs a few per core. */
+    /**
+     * Enough resident workgroups to keep every SM's memory pipeline busy: four per SM (at 1024
+     * invocations, twice what can be resident, so a second wave hides the first's tail); a CPU needs
+     * a few per core.
+     */
     static int defaultGroups(DeviceInfo device, int wg) {
         if (device.smCount() > 0) {
-            return device.smCount() * Math.max(1, 2048 / wg);
+            return device.smCount() * Math.max(1, 4096 / wg);
         }
         if (device.isCpu()) {
             return 4 * Runtime.getRuntime().availableProcessors();
