@@ -57,6 +57,9 @@ class HotReloadTest extends GpuTestBase {
             // multiplier 1: record[1] = 1.0
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), 0);
+                dev.tally.vk.Barriers.buffer(cmd, exposure.handle(), org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                        org.lwjgl.vulkan.VK13.VK_ACCESS_2_TRANSFER_WRITE_BIT, org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                        org.lwjgl.vulkan.VK13.VK_ACCESS_2_TRANSFER_WRITE_BIT);
                 vkCmdFillBuffer(cmd, exposure.handle(), 4, 4, Float.floatToRawIntBits(1f));
             });
             int before = render(graphs, loop, tonemap, exposure, pixel);
