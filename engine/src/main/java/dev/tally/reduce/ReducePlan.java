@@ -26,7 +26,7 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
             throw new IllegalArgumentException("element count must not be negative, got " + n);
         }
         if (n <= s.singleDispatchMax() && n <= s.chunkElements()) {
-            int groups = groupsFor(n, s);
+            int groups = Math.min(s.onePassGroups(), groupsFor(n, s));
             return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true);
         }
         List<Dispatch> dispatches = new ArrayList<>();

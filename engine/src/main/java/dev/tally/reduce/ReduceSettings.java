@@ -14,12 +14,17 @@ import dev.tally.vk.DeviceInfo;
  * @param minSteps          loop steps each invocation gets at least before more groups are added
  * @param chunkElements     most floats bound at once (maxStorageBufferRange), a multiple of 4
  * @param blocked           each workgroup reads one contiguous range instead of a grid-stride interleave
+ * @param onePassGroups     most workgroups of a one-pass dispatch: no more than can be resident at once,
+ *                          so the last group to finish is never held up by a second wave
  */
 public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps,
-                             long chunkElements, boolean blocked) {
+                             long chunkElements, boolean blocked, int onePassGroups) {
     public ReduceSettings {
         if (Integer.bitCount(workgroupSize) != 1 || workgroupSize < 32 || workgroupSize > 1024) {
             throw new IllegalArgumentException("reduce.workgroupSize must be a power of two in 32..1024, got " + workgroupSize);
+        }
+        if (onePassGroups < 1) {
+            throw new IllegalArgumentException("one-pass group limit must be positive, got " + onePassGroups);
         }
         if (groups < 1) {
             throw new IllegalArgumentException("reduce.groups must be positive, got " + groups);
@@ -35,13 +40,13 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         }
     }
 
-    /** Grid-stride layout. */
+    /** Grid-stride layout, one-pass group limit equal to {@code groups}. */
     public ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps, long chunkElements) {
-        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false);
+        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false, groups);
     }
 
     public ReduceSettings withBlocked(boolean b) {
-        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b);
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b, onePassGroups);
     }
 
     /** Elements one workgroup consumes per loop step. */
@@ -61,7 +66,8 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         long single = config.isAuto("reduce.singleDispatchMax") ? defaultSingleDispatchMax(device)
                 : config.integer("reduce.singleDispatchMax");
         int minSteps = config.integerOr("reduce.minSteps", 1);
-        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device), false);
+        int onePass = device.smCount() > 0 && config.isAuto("reduce.groups") ? device.smCount() * Math.max(1, 2048 / wg) : groups;
+        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device), false, Math.min(onePass, groups));
     }
 
     /**

@@ -34,6 +34,7 @@ import static org.lwjgl.vulkan.VK13.*;
  */
 public final class VulkanContext implements AutoCloseable {
     public static final String VALIDATION_LAYER = "VK_LAYER_KHRONOS_validation";
+    private static final long WAIT_TIMEOUT_NS = 120_000_000_000L;
 
     private final ContextOptions options;
     private final ValidationLog validationLog = new ValidationLog();
@@ -312,10 +313,11 @@ public final class VulkanContext implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             VkSemaphoreWaitInfo waitInfo = VkSemaphoreWaitInfo.calloc(stack).sType$Default()
                     .semaphoreCount(1).pSemaphores(stack.longs(timeline)).pValues(stack.longs(value));
-            // A bounded wait: a lost or hung device must surface as an error, never as a hang.
-            int result = vkWaitSemaphores(device, waitInfo, 10_000_000_000L);
+            // A bounded wait: a lost or hung device must surface as an error, never as a hang. Generous,
+            // since a CPU driver can take seconds for work a GPU does in milliseconds.
+            int result = vkWaitSemaphores(device, waitInfo, WAIT_TIMEOUT_NS);
             if (result == VK_TIMEOUT) {
-                throw new VulkanException(VK_TIMEOUT, "vkWaitSemaphores(timeline " + value + ", 10 s)");
+                throw new VulkanException(VK_TIMEOUT, "vkWaitSemaphores(timeline " + value + ", " + WAIT_TIMEOUT_NS / 1_000_000_000L + " s)");
             }
             check(result, "vkWaitSemaphores");
         }
@@ -353,6 +355,7 @@ public final class VulkanContext implements AutoCloseable {
     /** Records with {@code recorder}, submits and waits. For tools and tests, not for frame loops. */
     public void submitAndWait(Consumer<VkCommandBuffer> recorder) {
         VkCommandBuffer cmd = allocateCommandBuffer(commandPool);
+        boolean pending = false;
         try (MemoryStack stack = stackPush()) {
             check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
@@ -362,9 +365,15 @@ public final class VulkanContext implements AutoCloseable {
                     VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
             recorder.accept(cmd);
             check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-            waitFor(submit(cmd));
+            long value = submit(cmd);
+            pending = true;
+            waitFor(value);
+            pending = false;
         } finally {
-            vkFreeCommandBuffers(device, commandPool, cmd);
+            // A command buffer the GPU may still execute must not be freed: the pool reclaims it at close.
+            if (!pending) {
+                vkFreeCommandBuffers(device, commandPool, cmd);
+            }
         }
     }
 

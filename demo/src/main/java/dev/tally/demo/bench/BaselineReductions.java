@@ -28,7 +28,12 @@ public final class BaselineReductions implements AutoCloseable {
     private final ComputePipeline pipeline;
     private final DescriptorSets sets;
 
+    private final int maxGroups;
+
     public BaselineReductions(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+        // A dispatch may not exceed maxComputeWorkGroupCount (65535 on lavapipe): past it the
+        // recursion's kernel, which strides, takes more than 256 elements per group.
+        maxGroups = ctx.info().maxComputeWorkGroupCount();
         pipeline = new ComputePipeline(ctx, compiler, cache, "seed_reduce.comp", Map.of(), null, 2, 12);
         sets = new DescriptorSets(ctx, pipeline, 64);
     }
@@ -47,7 +52,7 @@ public final class BaselineReductions implements AutoCloseable {
         GpuBuffer dst = a;
         int passes = 0;
         do {
-            long groups = Math.max(1, (count + 255) / 256);
+            long groups = Math.max(1, Math.min(maxGroups, (count + 255) / 256));
             GpuBuffer target = groups == 1 ? output : dst;
             if (passes > 0) {
                 barrier(cmd);

@@ -37,9 +37,12 @@ final class GpuSampler implements AutoCloseable {
 
     Stats time(Consumer<VkCommandBuffer> body) {
         int total = warmup + samples;
-        ctx.submitAndWait(cmd -> {
-            queries.reset(cmd, 0, 2 * total);
-            for (int s = 0; s < total; s++) {
+        // One submission per sample: a CPU driver may take seconds per sample, and GPU timestamps do
+        // not see the submissions' CPU overhead anyway.
+        for (int sample = 0; sample < total; sample++) {
+            int s = sample;
+            ctx.submitAndWait(cmd -> {
+                queries.reset(cmd, 2 * s, 2);
                 if (flush != null) {
                     flush.accept(cmd);
                 }
@@ -51,8 +54,8 @@ final class GpuSampler implements AutoCloseable {
                 queries.write(cmd, 2 * s + 1);
                 Barriers.memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                         VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-            }
-        });
+            });
+        }
         long[] ticks = new long[2 * total];
         if (!queries.read(0, 2 * total, ticks)) {
             throw new IllegalStateException("timestamps not available after the submission completed");
