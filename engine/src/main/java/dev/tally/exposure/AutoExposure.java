@@ -49,7 +49,8 @@ public final class AutoExposure implements AutoCloseable {
     private final ReduceNode total;
     private final HistoryBuffer history;
     private final List<ComputeKernel> retired = new ArrayList<>();
-    private ComputeKernel accumulate;
+    /** Histogram pipelines by rows per invocation (a specialization constant), built on first use. */
+    private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     private ExposureSettings settings;
     private GpuImage mask;
     private long mapSampler;
@@ -58,10 +59,14 @@ public final class AutoExposure implements AutoCloseable {
 
     public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
                         ExposureSettings settings) {
-        this(ctx, compiler, cache, reducer, graphs, settings, ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+        this(ctx, compiler, cache, reducer, graphs, settings, 0);
     }
 
-    /** @param histogramRows pixel rows each histogram invocation reads (fewer, larger workgroups as it grows) */
+    /**
+     * @param histogramRows pixel rows each histogram invocation reads (fewer, larger workgroups as it
+     *                      grows), or 0 to choose per image size: as many as still leave enough
+     *                      workgroups to fill the device
+     */
     public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
                         ExposureSettings settings, int histogramRows) {
         this.histogramRows = histogramRows;
@@ -72,7 +77,6 @@ public final class AutoExposure implements AutoCloseable {
         accumulator = new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
         ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
-        accumulate = histogramKernel(settings.metering());
         resolve = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(), null, 2, 0);
         normalize = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0);
         adapt = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
@@ -82,22 +86,41 @@ public final class AutoExposure implements AutoCloseable {
         history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
     }
 
-    private ComputeKernel histogramKernel(Metering metering) {
+    /** Rows per invocation for a w x h image: up to 32, but at least ~1024 workgroups when the image allows. */
+    int rowsFor(int width, int height) {
+        if (histogramRows > 0) {
+            return histogramRows;
+        }
+        int rows = ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION;
+        while (rows > 1) {
+            int[] g = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
+            if ((long) g[0] * g[1] >= 1024) {
+                break;
+            }
+            rows /= 2;
+        }
+        return rows;
+    }
+
+    private ComputeKernel accumulateKernel(int rows) {
+        return accumulateByRows.computeIfAbsent(rows, r -> histogramKernel(settings.metering(), r));
+    }
+
+    private ComputeKernel histogramKernel(Metering metering, int rows) {
         List<BindingType> types = metering == Metering.MASK
                 ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
                 : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
                 ExposureShaderLayout.histogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
-                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, histogramRows),
+                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
 
     /** Changes settings at run time; a new metering mode rebuilds the histogram pipeline. */
     public void settings(ExposureSettings next) {
         if (next.metering() != settings.metering()) {
-            ComputeKernel fresh = histogramKernel(next.metering());
-            retired.add(accumulate);
-            accumulate = fresh;
+            retired.addAll(accumulateByRows.values());
+            accumulateByRows.clear();
         }
         settings = next;
     }
@@ -122,7 +145,8 @@ public final class AutoExposure implements AutoCloseable {
         ExposureSettings s = settings;
         boolean reset = resetPending;
         resetPending = false;
-        ComputeKernel acc = accumulate;
+        int rows = rowsFor(width, height);
+        ComputeKernel acc = accumulateKernel(rows);
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
@@ -131,7 +155,7 @@ public final class AutoExposure implements AutoCloseable {
         }
         Hist hist = g.addPass("histogram", PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE)), (h, c) -> {
-            int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, histogramRows);
+            int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES)));
             if (s.metering() == Metering.MASK) {
@@ -175,7 +199,7 @@ public final class AutoExposure implements AutoCloseable {
     @Override
     public void close() {
         retired.forEach(ComputeKernel::close);
-        accumulate.close();
+        accumulateByRows.values().forEach(ComputeKernel::close);
         resolve.close();
         normalize.close();
         adapt.close();
