@@ -37,16 +37,18 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--fixed-dt", paramLabel = "SECONDS", description = "scene time per frame: reproducible runs")
     Double fixedDt;
 
-    @CommandLine.Option(names = "--screenshot", paramLabel = "FILE", description = "write the last frame as PNG")
+    @CommandLine.Option(names = "--screenshot", paramLabel = "FILE", description = "write the last frame as PNG (headless: also "
+            + "when SIGINT/SIGTERM stops the run early; in a window only when --frames is reached). Written whole or not at all")
     Path screenshot;
 
-    @CommandLine.Option(names = "--stats-json", paramLabel = "FILE", description = "write statistics as JSON at exit")
+    @CommandLine.Option(names = "--stats-json", paramLabel = "FILE", description = "write statistics as JSON at exit "
+            + "(also after SIGINT/SIGTERM; not when the run fails). Written whole or not at all")
     Path statsJson;
 
     @CommandLine.Option(names = "--graph-dot", paramLabel = "FILE", description = "write the frame graph as Graphviz DOT")
     Path graphDot;
 
-    @CommandLine.Option(names = "--metering", defaultValue = "uniform", paramLabel = "MODE", description = "uniform, centre or mask")
+    @CommandLine.Option(names = "--metering", paramLabel = "MODE", description = "uniform, centre or mask (default: config exposure.metering)")
     String metering;
 
     @CommandLine.Option(names = "--vsync", defaultValue = "on", paramLabel = "on|off")
@@ -63,8 +65,11 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        DemoSettings settings = validate();
         var config = common.config();
+        if (metering == null) {
+            metering = config.string("exposure.metering");
+        }
+        DemoSettings settings = validate();
         boolean windowed = !settings.headless();
         Window window = null;
         List<String> surfaceExtensions = List.of();
@@ -89,6 +94,9 @@ final class DemoCommand implements Callable<Integer> {
                     + settings.width() + "x" + settings.height() + (rt.context().options().validation() ? ", validation on" : ""));
             DemoApp.Summary summary;
             try (DemoApp app = new DemoApp(rt, settings, window, System.err)) {
+                if (common.configFile != null) {
+                    app.watchConfig(common.configFile, common.overrides);
+                }
                 summary = app.run(stop::get);
                 if (settings.screenshot() != null) {
                     app.writeScreenshot(settings.screenshot());
@@ -111,6 +119,15 @@ final class DemoCommand implements Callable<Integer> {
                 }
             }
             return rt.context().validationLog().total() == 0 ? 0 : 1;
+        } catch (RuntimeException | IOException e) {
+            if (!stop.get()) {
+                throw e;   // Main reports it
+            }
+            // Shutting down (SIGINT/SIGTERM): the JVM halts as soon as the hook below is released, before Main
+            // could print, so report here, in Main's words, while the hook still waits.
+            System.err.println("tally demo: " + Main.describe(e));
+            System.err.flush();
+            return Main.exitStatus(e);
         } finally {
             if (window != null) {
                 window.close();

@@ -6,12 +6,30 @@ import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
-/** Entry point of {@code ./tally}: every subcommand, one exit-code policy (0 ok, 1 failed check, 2 bad input or environment). */
+/**
+ * Entry point of {@code ./tally}: every subcommand, one exit-code policy: 0 ok; 1 a failed check (validation
+ * messages, soak limits) or a failed Vulkan call; 2 bad input or environment (flags, configuration, files, no
+ * device, out of memory); 3 the GPU device was lost (a GPU reset, a driver crash, or
+ * {@code debug.injectFault=device-lost@N}): the run stops at once with one line on stderr and writes no
+ * output files. SIGINT/SIGTERM stop a demo cleanly (its files are written whole); the JVM then exits with
+ * 130/143.
+ */
 @CommandLine.Command(name = "tally", mixinStandardHelpOptions = true, version = "tally 0.1.0",
         description = "GPU reductions, a frame graph and a never-waiting readback ring for Vulkan renderers.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:success",
+                "1:a check failed (validation messages, soak limits) or a Vulkan call failed",
+                "2:bad input or environment: flags, configuration, files, no device, out of memory",
+                "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
         subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class})
 public final class Main implements Runnable {
+    /** Exit status when the GPU device was lost. */
+    public static final int DEVICE_LOST = 3;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -28,6 +46,8 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setErr(new PrintWriter(System.err, true));
+        // File names are checked here so a bad one is a parameter error with a plain message.
+        cli.registerConverter(Path.class, Main::path);
         cli.setParameterExceptionHandler((ex, a) -> {
             String name = ex.getCommandLine().getCommandName();
             System.err.println("tally " + name + ": " + oneLine(ex.getMessage()) + " (see ./tally " + name + " --help)");
@@ -35,9 +55,27 @@ public final class Main implements Runnable {
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             System.err.println("tally " + cmd.getCommandName() + ": " + describe(ex));
-            return ex instanceof VulkanException v && !v.isOutOfMemory() && v.result() != 0 ? 1 : 2;
+            return exitStatus(ex);
         });
         return cli.execute(args);
+    }
+
+    static int exitStatus(Throwable ex) {
+        if (ex instanceof VulkanException v) {
+            if (v.isDeviceLost()) {
+                return DEVICE_LOST;
+            }
+            return !v.isOutOfMemory() && v.result() != 0 ? 1 : 2;
+        }
+        return 2;
+    }
+
+    static Path path(String s) {
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw new CommandLine.TypeConversionException("'" + s + "' is not a usable file name (" + e.getReason() + ")");
+        }
     }
 
     static String describe(Throwable ex) {

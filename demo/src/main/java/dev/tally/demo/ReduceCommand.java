@@ -4,6 +4,7 @@ import dev.tally.TallyRuntime;
 import dev.tally.reduce.DeviceArray;
 import dev.tally.reduce.OneShotReduction;
 import dev.tally.reduce.ReduceOp;
+import dev.tally.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.BufferedInputStream;
@@ -11,6 +12,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +43,8 @@ final class ReduceCommand implements Callable<Integer> {
             throw new UserInputException("--op: " + e.getMessage());
         }
         Input input = open(file);
-        try (InputStream in = input.stream(); TallyRuntime rt = TallyRuntime.open(common.config(), List.of())) {
+        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of()); InputStream in = input.stream()) {
+            checkFits(rt.context(), input);
             OneShotReduction.Result result;
             try (DeviceArray array = readArray(rt, in, input);
                  OneShotReduction reduction = new OneShotReduction(rt.context(), rt.reducer())) {
@@ -58,11 +61,29 @@ final class ReduceCommand implements Callable<Integer> {
         return 0;
     }
 
-    private DeviceArray readArray(TallyRuntime rt, InputStream in, Input input) throws IOException {
+    private DeviceArray readArray(TallyRuntime rt, InputStream in, Input input) {
         try {
             return DeviceArray.read(rt.context(), "reduce.input", input.count(), in);
         } catch (EOFException e) {
+            // The file shrank while it was read.
             throw new UserInputException(input.name() + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new UserInputException(input.name() + ": read failed: " + reason(e));
+        }
+    }
+
+    /**
+     * Refuses an input the device cannot hold before allocating anything: one clear line instead of an
+     * allocation failure half-way, and no attempt to page a huge file through memory for nothing.
+     */
+    static void checkFits(VulkanContext ctx, Input input) {
+        long bytes = 4 * input.count();
+        VulkanContext.MemoryBudget budget = ctx.deviceMemoryBudget();
+        if (bytes > budget.available()) {
+            throw new UserInputException(String.format(Locale.ROOT,
+                    "%s: %d bytes (%.1f GiB) of f32 values do not fit in the device memory budget: %d bytes (%.1f GiB) free on %s, %s",
+                    input.name(), bytes, bytes / (double) (1L << 30), budget.available(), budget.available() / (double) (1L << 30),
+                    ctx.info().name(), budget.describe()));
         }
     }
 
@@ -72,9 +93,13 @@ final class ReduceCommand implements Callable<Integer> {
     }
 
     /** A validated input: its byte count is known up front (stdin is buffered to learn it). */
-    private record Input(String name, long count, InputStreamSupplier supplier) {
-        InputStream stream() throws IOException {
-            return supplier.get();
+    record Input(String name, long count, InputStreamSupplier supplier) {
+        InputStream stream() {
+            try {
+                return supplier.get();
+            } catch (IOException e) {
+                throw new UserInputException(name + ": cannot open (" + reason(e) + ")");
+            }
         }
     }
 
@@ -83,14 +108,23 @@ final class ReduceCommand implements Callable<Integer> {
         InputStream get() throws IOException;
     }
 
-    private static Input open(String file) throws IOException {
+    private static Input open(String file) {
         if (file.equals("-")) {
             // A pipe has no size: read it whole (bounded by the JVM heap), then check it.
-            byte[] all = System.in.readAllBytes();
+            byte[] all = readStandardInput();
             checkSize("standard input", all.length);
             return new Input("standard input", all.length / 4, () -> new java.io.ByteArrayInputStream(all));
         }
-        Path path = Path.of(file);
+        if (file.isBlank()) {
+            // Path.of("") is the working directory: say what is wrong instead of "is a directory".
+            throw new UserInputException("FILE: empty file name; give a file of f32 values, or - for standard input");
+        }
+        Path path;
+        try {
+            path = Path.of(file);
+        } catch (InvalidPathException e) {
+            throw new UserInputException("'" + file + "': not a usable file name (" + e.getReason() + ")");
+        }
         long size;
         try {
             if (Files.isDirectory(path)) {
@@ -102,9 +136,38 @@ final class ReduceCommand implements Callable<Integer> {
             }
         } catch (NoSuchFileException e) {
             throw new UserInputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new UserInputException(file + ": cannot read (" + reason(e) + ")");
         }
         checkSize(file, size);
         return new Input(file, size / 4, () -> new BufferedInputStream(Files.newInputStream(path), 1 << 20));
+    }
+
+    /** All of standard input; a pipe that fails half-way is bad input (one line), not a crash. */
+    private static byte[] readStandardInput() {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[1 << 16];
+        try {
+            InputStream in = System.in;
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                if ((long) all.size() + n > Integer.MAX_VALUE - 16) {
+                    throw new UserInputException("standard input: more than 2 GiB; a pipe is buffered in memory, pass a file instead");
+                }
+                all.write(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UserInputException("standard input: read failed after " + all.size() + " bytes: " + reason(e));
+        } catch (OutOfMemoryError e) {
+            throw new UserInputException("standard input: too large to buffer in memory after " + all.size()
+                    + " bytes (raise -Xmx or pass a file instead)");
+        }
+        return all.toByteArray();
+    }
+
+    /** An I/O failure in words: its message, else what kind of failure it was (AccessDenied, ...). */
+    private static String reason(IOException e) {
+        String kind = e.getClass().getSimpleName().replace("Exception", "");
+        return e.getMessage() == null || e.getMessage().isBlank() ? kind : kind.equals("IO") ? e.getMessage() : kind + ": " + e.getMessage();
     }
 
     private static void checkSize(String name, long size) {

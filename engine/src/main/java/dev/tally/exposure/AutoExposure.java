@@ -74,16 +74,20 @@ public final class AutoExposure implements AutoCloseable {
         this.compiler = compiler;
         this.cache = cache;
         this.settings = settings;
-        accumulator = new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
-                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
-        ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
-        resolve = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(), null, 2, 0);
-        normalize = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0);
-        adapt = new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
-                ExposureShaderLayout.EXPOSURE_PUSH_BYTES);
-        total = new ReduceNode(ctx, reducer, "reduce", ReduceOp.SUM, ExposureShaderLayout.BINS);
-        // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
-        history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            accumulator = guard.add(new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
+            ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
+            resolve = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(),
+                    null, 2, 0));
+            normalize = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0));
+            adapt = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
+                    ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
+            total = guard.add(new ReduceNode(ctx, reducer, "reduce", ReduceOp.SUM, ExposureShaderLayout.BINS));
+            // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
+            history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
+            guard.done();
+        }
     }
 
     /** Rows per invocation for a w x h image: up to 32, but at least ~1024 workgroups when the image allows. */

@@ -25,6 +25,25 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     public static final float EV_LIMIT_LOW = -160f;
     public static final float EV_LIMIT_HIGH = 160f;
 
+    /**
+     * The exposure.* keys of a configuration. Ranges per key are checked by the configuration; the
+     * rules between keys (minEV < maxEV, low < high percentile) are checked here and name both keys.
+     */
+    public static ExposureSettings fromConfig(dev.tally.config.Config c) {
+        Metering m = switch (c.string("exposure.metering")) {
+            case "centre" -> Metering.CENTRE;
+            case "mask" -> Metering.MASK;
+            default -> Metering.UNIFORM;
+        };
+        try {
+            return new ExposureSettings((float) c.real("exposure.minEV"), (float) c.real("exposure.maxEV"),
+                    (float) c.real("exposure.lowPercentile"), (float) c.real("exposure.highPercentile"), (float) c.real("exposure.middleGrey"),
+                    (float) c.real("exposure.compensation"), (float) c.real("exposure.brightenSpeed"), (float) c.real("exposure.darkenSpeed"), m);
+        } catch (IllegalArgumentException e) {
+            throw new dev.tally.config.ConfigException("exposure.*: " + e.getMessage());
+        }
+    }
+
     public static final ExposureSettings DEFAULTS =
             new ExposureSettings(-10f, 20f, 0.10f, 0.90f, 0.18f, 0f, 3f, 1f, Metering.UNIFORM);
 

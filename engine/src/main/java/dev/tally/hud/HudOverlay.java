@@ -51,13 +51,17 @@ public final class HudOverlay implements AutoCloseable {
         this.cache = cache;
         this.scale = scale;
         int[] words = BitmapFont.packedWords();
-        font = new GpuBuffer(ctx, "hud.font", 4L * words.length, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
-        ByteBuffer bytes = MemoryUtil.memByteBuffer(font.mappedAddress(), 4 * words.length);
-        bytes.asIntBuffer().put(words);
-        font.flush(0, font.size());
-        text = new GpuBuffer[ctx.options().framesInFlight() + 1];
-        for (int i = 0; i < text.length; i++) {
-            text[i] = new GpuBuffer(ctx, "hud.text" + i, (long) MAX_GLYPHS * GLYPH_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            font = guard.add(new GpuBuffer(ctx, "hud.font", 4L * words.length, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD));
+            ByteBuffer bytes = MemoryUtil.memByteBuffer(font.mappedAddress(), 4 * words.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            bytes.asIntBuffer().put(words);
+            font.flush(0, font.size());
+            text = new GpuBuffer[ctx.options().framesInFlight() + 1];
+            for (int i = 0; i < text.length; i++) {
+                text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, (long) MAX_GLYPHS * GLYPH_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                        MemoryKind.UPLOAD));
+            }
+            guard.done();
         }
     }
 

@@ -69,8 +69,12 @@ public final class ReadbackRing implements AutoCloseable {
         this.name = name;
         this.capacity = capacityBytes;
         this.slots = new Slot[slotCount];
-        for (int i = 0; i < slotCount; i++) {
-            slots[i] = new Slot(new GpuBuffer(ctx, name + ".slot" + i, capacityBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            for (int i = 0; i < slotCount; i++) {
+                slots[i] = new Slot(guard.add(new GpuBuffer(ctx, name + ".slot" + i, capacityBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                        MemoryKind.READBACK)));
+            }
+            guard.done();
         }
     }
 

@@ -31,10 +31,13 @@ public final class OneShotReduction implements AutoCloseable {
     public OneShotReduction(VulkanContext ctx, Reducer reducer) {
         this.ctx = ctx;
         this.reducer = reducer;
-        this.result = new GpuBuffer(ctx, "reduce.result", 16,
-                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE);
-        this.readback = new GpuBuffer(ctx, "reduce.readback", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
-        this.timestamps = new TimestampQueries(ctx, 2);
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            this.result = guard.add(new GpuBuffer(ctx, "reduce.result", 16,
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE));
+            this.readback = guard.add(new GpuBuffer(ctx, "reduce.readback", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
+            this.timestamps = guard.add(new TimestampQueries(ctx, 2));
+            guard.done();
+        }
     }
 
     public Result reduce(ReduceOp op, DeviceArray input) {

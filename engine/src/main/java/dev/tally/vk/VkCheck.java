@@ -12,10 +12,14 @@ public final class VkCheck {
     private VkCheck() {
     }
 
-    /** Throws {@link VulkanException} naming {@code what} and the result when {@code result} is an error. */
+    /**
+     * Throws {@link VulkanException} naming {@code what} and the result when {@code result} is an error.
+     * A lost device says so first ("device lost at submission 50 (vkQueueSubmit2) failed: ..."): it is
+     * not a bug in the call that saw it, and the message should not read as one.
+     */
     public static int check(int result, String what) {
         if (result < 0) {
-            throw new VulkanException(result, what);
+            throw new VulkanException(result, result == VK_ERROR_DEVICE_LOST ? "device lost at " + what : what);
         }
         return result;
     }

@@ -3,6 +3,7 @@ package dev.tally.vk;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
+import org.lwjgl.util.vma.VmaBudget;
 import org.lwjgl.util.vma.VmaTotalStatistics;
 import org.lwjgl.util.vma.VmaVulkanFunctions;
 import org.lwjgl.vulkan.*;
@@ -37,6 +38,7 @@ public final class VulkanContext implements AutoCloseable {
     private static final long WAIT_TIMEOUT_NS = 120_000_000_000L;
 
     private final ContextOptions options;
+    private final FaultInjector faults;
     private final ValidationLog validationLog = new ValidationLog();
     private final DeferredDestroyer destroyer = new DeferredDestroyer();
     private VkInstance instance;
@@ -55,11 +57,16 @@ public final class VulkanContext implements AutoCloseable {
     private long lastSubmitted;
     private long blockingWaits;
     private boolean closed;
+    /** Set when any call reports VK_ERROR_DEVICE_LOST: nothing more is submitted and nothing waits. */
+    private volatile boolean deviceLost;
+    private String lostAt;
+    private boolean drainedAfterLoss;
     /** False when the instance, device and allocator belong to the embedding renderer. */
     private final boolean ownsDevice;
 
     private VulkanContext(ContextOptions options) {
         this.options = options;
+        this.faults = new FaultInjector(options.faults());
         this.ownsDevice = true;
         try (MemoryStack stack = stackPush()) {
             List<String> layers = new ArrayList<>();
@@ -134,11 +141,17 @@ public final class VulkanContext implements AutoCloseable {
         if (debugCallback != null) {
             debugCallback.free();
         }
+        faults.close();
     }
 
     private VulkanContext(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily,
                           VkQueue queue, long allocator, boolean debugUtils) {
+        if (options.faults().kind() == FaultPlan.Kind.OOM) {
+            throw new IllegalArgumentException("fault " + options.faults().spec()
+                    + " needs Tally's own VMA allocator; a wrapped context can inject device-lost faults only");
+        }
         this.options = options;
+        this.faults = new FaultInjector(options.faults());
         this.ownsDevice = false;
         this.instance = instance;
         this.physicalDevice = physicalDevice;
@@ -227,6 +240,10 @@ public final class VulkanContext implements AutoCloseable {
 
     private long createAllocator(MemoryStack stack) {
         VmaVulkanFunctions functions = VmaVulkanFunctions.calloc(stack).set(instance, device);
+        long createBuffer = faults.createBufferFunction(device);
+        if (createBuffer != NULL) {
+            functions.vkCreateBuffer(createBuffer);   // test hook: oom@N fails the N-th buffer VMA creates
+        }
         VmaAllocatorCreateInfo createInfo = VmaAllocatorCreateInfo.calloc(stack)
                 .physicalDevice(physicalDevice).device(device).instance(instance)
                 .pVulkanFunctions(functions).vulkanApiVersion(VK_API_VERSION_1_3);
@@ -269,8 +286,12 @@ public final class VulkanContext implements AutoCloseable {
      * semaphores serve swapchain acquire/present.
      */
     public synchronized long submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
+        long value = lastSubmitted + 1;
+        if (deviceLost) {
+            // Submitting to a lost device is pointless (and may crash some drivers): fail at once.
+            check(VK_ERROR_DEVICE_LOST, "submission " + value + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
+        }
         try (MemoryStack stack = stackPush()) {
-            long value = lastSubmitted + 1;
             VkCommandBufferSubmitInfo.Buffer cmdInfo = VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd);
             VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(signalBinary != NULL ? 2 : 1, stack);
             signals.get(0).sType$Default().semaphore(timeline).value(value).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
@@ -283,7 +304,16 @@ public final class VulkanContext implements AutoCloseable {
                 submit.pWaitSemaphoreInfos(VkSemaphoreSubmitInfo.calloc(1, stack).sType$Default()
                         .semaphore(waitBinary).stageMask(waitStage));
             }
-            check(vkQueueSubmit2(queue, submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+            int injected = faults.beforeSubmit(value);
+            int result = injected != VK_SUCCESS ? injected : vkQueueSubmit2(queue, submit, VK_NULL_HANDLE);
+            if (result < 0) {
+                String what = "submission " + value + " (vkQueueSubmit2"
+                        + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
+                if (result == VK_ERROR_DEVICE_LOST) {
+                    markLost(what);
+                }
+                check(result, what);
+            }
             lastSubmitted = value;
             return value;
         }
@@ -295,16 +325,65 @@ public final class VulkanContext implements AutoCloseable {
 
     /** The highest timeline value the GPU has reached; never waits. */
     public long completedValue() {
+        if (deviceLost) {
+            drainAfterLoss();
+            return lastSubmitted();
+        }
         try (MemoryStack stack = stackPush()) {
             LongBuffer p = stack.mallocLong(1);
-            check(vkGetSemaphoreCounterValue(device, timeline, p), "vkGetSemaphoreCounterValue");
+            int result = vkGetSemaphoreCounterValue(device, timeline, p);
+            if (result == VK_ERROR_DEVICE_LOST) {
+                markLost("vkGetSemaphoreCounterValue");
+            }
+            check(result, "vkGetSemaphoreCounterValue");
             return p.get(0);
         }
     }
 
+    /**
+     * The first report of a lost device is thrown where it happens; from then on nothing is submitted
+     * and waits return at once, so that closing releases everything without a second error.
+     */
+    private synchronized void markLost(String where) {
+        if (!deviceLost) {
+            lostAt = where;
+            deviceLost = true;
+        }
+    }
+
+    /**
+     * After a loss, once: vkDeviceWaitIdle, which on a lost device returns (VK_ERROR_DEVICE_LOST) in
+     * finite time, and after an injected loss lets earlier work really finish. Then every submission
+     * counts as complete, so deferred destruction can run.
+     */
+    private synchronized void drainAfterLoss() {
+        if (!drainedAfterLoss) {
+            drainedAfterLoss = true;
+            faults.afterLoss(vkDeviceWaitIdle(device));   // VK_ERROR_DEVICE_LOST expected: nothing to do about it
+        }
+    }
+
+    /** True once any call reported VK_ERROR_DEVICE_LOST (real or injected); the context can then only be closed. */
+    public boolean isDeviceLost() {
+        return deviceLost;
+    }
+
+    /** Where the loss was first seen (e.g. "submission 50 (vkQueueSubmit2)"), or null. */
+    public synchronized String lostAt() {
+        return lostAt;
+    }
+
     /** Blocks until the timeline reaches {@code value} (counted: steady-state frames should not need it). */
     public void waitFor(long value) {
-        if (value <= 0 || completedValue() >= value) {
+        if (value <= 0) {
+            return;
+        }
+        if (deviceLost) {
+            drainAfterLoss();
+            retire();
+            return;
+        }
+        if (completedValue() >= value) {
             return;
         }
         synchronized (this) {
@@ -319,7 +398,10 @@ public final class VulkanContext implements AutoCloseable {
             if (result == VK_TIMEOUT) {
                 throw new VulkanException(VK_TIMEOUT, "vkWaitSemaphores(timeline " + value + ", " + WAIT_TIMEOUT_NS / 1_000_000_000L + " s)");
             }
-            check(result, "vkWaitSemaphores");
+            if (result == VK_ERROR_DEVICE_LOST) {
+                markLost("vkWaitSemaphores (waiting for submission " + value + ")");
+            }
+            check(result, "vkWaitSemaphores (waiting for submission " + value + ")");
         }
         retire();
     }
@@ -433,13 +515,56 @@ public final class VulkanContext implements AutoCloseable {
         }
     }
 
+    /**
+     * Device-local memory as VMA sees it for this process: the largest device-local heap, its size,
+     * its budget (what the process may use in all, from VK_EXT_memory_budget or an estimate) and the
+     * bytes used now.
+     */
+    public record MemoryBudget(int heap, long heapSize, long budget, long usage) {
+        /** Bytes still free within the budget. */
+        public long available() {
+            return Math.max(0, budget - usage);
+        }
+
+        /** "U MiB used of a B MiB budget on a H MiB heap", for messages. */
+        public String describe() {
+            return (usage >> 20) + " MiB used of a " + (budget >> 20) + " MiB budget on a " + (heapSize >> 20) + " MiB heap";
+        }
+    }
+
+    /** The budget of the largest device-local heap (where a large buffer would go), for up-front size checks. */
+    public MemoryBudget deviceMemoryBudget() {
+        try (MemoryStack stack = stackPush()) {
+            VkPhysicalDeviceMemoryProperties memory = VkPhysicalDeviceMemoryProperties.malloc(stack);
+            vkGetPhysicalDeviceMemoryProperties(physicalDevice, memory);
+            VmaBudget.Buffer budgets = VmaBudget.calloc(VK_MAX_MEMORY_HEAPS, stack);
+            vmaGetHeapBudgets(allocator, budgets);
+            int best = -1;
+            for (int h = 0; h < memory.memoryHeapCount(); h++) {
+                boolean local = (memory.memoryHeaps(h).flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
+                if (local && (best < 0 || memory.memoryHeaps(h).size() > memory.memoryHeaps(best).size())) {
+                    best = h;
+                }
+            }
+            if (best < 0) {
+                best = 0;   // no heap flagged device-local (unusual): the first heap is what buffers get
+            }
+            return new MemoryBudget(best, memory.memoryHeaps(best).size(), budgets.get(best).budget(), budgets.get(best).usage());
+        }
+    }
+
     @Override
     public void close() {
         if (closed) {
             return;
         }
         try {
-            vkDeviceWaitIdle(device);
+            // A lost device answers VK_ERROR_DEVICE_LOST (in finite time); destroying is still allowed and
+            // required, so the result changes nothing here: the loss was reported where it happened.
+            int idle = faults.afterLoss(vkDeviceWaitIdle(device));
+            if (idle == VK_ERROR_DEVICE_LOST) {
+                markLost("vkDeviceWaitIdle (closing)");
+            }
         } finally {
             closed = true;
             destroyer.retireAll();
@@ -450,6 +575,7 @@ public final class VulkanContext implements AutoCloseable {
             }
             long[] live = liveAllocations();
             vmaDestroyAllocator(allocator);
+            faults.close();
             vkDestroyDevice(device, null);
             if (debugMessenger != NULL) {
                 vkDestroyDebugUtilsMessengerEXT(instance, debugMessenger, null);
@@ -471,6 +597,8 @@ public final class VulkanContext implements AutoCloseable {
     public long timeline() { return timeline; }
     public DeviceInfo info() { return info; }
     public ContextOptions options() { return options; }
+    /** The test hook that injects {@link ContextOptions#faults()}. */
+    public FaultInjector faults() { return faults; }
     public ValidationLog validationLog() { return validationLog; }
     public boolean debugUtils() { return debugUtils; }
     public synchronized long lastSubmitted() { return lastSubmitted; }

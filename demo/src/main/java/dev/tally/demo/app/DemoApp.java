@@ -57,14 +57,15 @@ public final class DemoApp implements AutoCloseable {
     private final DemoSettings settings;
     private final Window window;
     private final PrintStream log;
-    private final GraphRuntime graphs;
-    private final FrameLoop loop;
-    private final SceneRenderer scene;
-    private final AutoExposure exposure;
-    private final Tonemapper tonemap;
-    private final HudOverlay hud;
-    private final ReadbackRing ring;
-    private final ShaderWatcher watcher;
+    // Not final: a constructor that fails half-way releases the ones it made (see the constructor and close).
+    private GraphRuntime graphs;
+    private FrameLoop loop;
+    private SceneRenderer scene;
+    private AutoExposure exposure;
+    private Tonemapper tonemap;
+    private HudOverlay hud;
+    private ReadbackRing ring;
+    private ShaderWatcher watcher;
     private GpuImage mask;
     private long maskSampler;
     private Swapchain swapchain;
@@ -83,10 +84,24 @@ public final class DemoApp implements AutoCloseable {
         this.window = window;
         this.log = log;
         this.hudVisible = settings.hud();
+        try {
+            create();
+        } catch (RuntimeException e) {
+            // Out of memory or a lost device while building: release what exists, report the first error.
+            try {
+                close();
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+    }
+
+    private void create() {
         graphs = new GraphRuntime(ctx);
         loop = new FrameLoop(ctx);
         scene = new SceneRenderer(ctx, rt.compiler(), rt.pipelineCache());
-        ExposureSettings es = ExposureSettings.DEFAULTS.withMetering(settings.metering());
+        ExposureSettings es = ExposureSettings.fromConfig(rt.config()).withMetering(settings.metering());
         exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, es);
         if (settings.metering() == Metering.MASK) {
             mask = MaskImage.create(ctx);
@@ -134,6 +149,9 @@ public final class DemoApp implements AutoCloseable {
 
     /**
      * Runs until {@code frames} are rendered, the window closes or {@code stop} says so (SIGINT, SIGTERM).
+     * A headless run asked for a screenshot that stops early renders one final frame and captures it, so
+     * the screenshot is always the last rendered frame; in a window an early stop leaves none (the
+     * swapchain image was already presented).
      */
     public Summary run(BooleanSupplier stop) {
         return run(stop, f -> {
@@ -153,7 +171,11 @@ public final class DemoApp implements AutoCloseable {
         double cpuMillis = 0;
         long frame = 0;
         float sceneTime = 0;
-        while ((target < 0 || frame < target) && !stop.getAsBoolean()) {
+        while (target < 0 || frame < target) {
+            boolean stopping = stop.getAsBoolean();
+            if (stopping && !(window == null && settings.screenshot() != null && screenshotBuffer == null)) {
+                break;
+            }
             if (window != null) {
                 if (settings.resizeEvery() != null) {
                     exerciseWindow(frame, settings.resizeEvery());
@@ -166,6 +188,7 @@ public final class DemoApp implements AutoCloseable {
                     continue;   // minimized: nothing to draw, try again after the next events
                 }
                 pollShaders();
+                pollConfig();
             } else if (settings.resizeEvery() != null && frame > 0 && frame % settings.resizeEvery() == 0) {
                 ctx.waitIdle();
                 resizeOffscreen(width == settings.width() ? Math.max(1, settings.width() / 2) : settings.width(),
@@ -185,7 +208,7 @@ public final class DemoApp implements AutoCloseable {
             lastFrameNanos = frameStart;
             sceneTime = settings.fixedDt() > 0 ? (float) (frame * dt) : sceneTime + frameDt;
             ring.beginFrame(frame);
-            boolean last = target >= 0 && frame == target - 1;
+            boolean last = stopping || (target >= 0 && frame == target - 1);
             FrameGraph g = graphs.begin();
             ImageHandle hdr = scene.add(g, width, height, sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, width, height, frameDt);
@@ -218,6 +241,9 @@ public final class DemoApp implements AutoCloseable {
             if (now - lastStatus >= 1_000_000_000L) {
                 log.println(statusLine(frame, (now - start) / 1e9));
                 lastStatus = now;
+            }
+            if (stopping) {
+                break;   // that was the final frame, rendered for the screenshot
             }
         }
         ctx.waitIdle();
@@ -274,6 +300,39 @@ public final class DemoApp implements AutoCloseable {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private ShaderWatcher configWatcher;
+    private Path configFile;
+    private List<String> configOverrides;
+
+    /**
+     * In a window, applies edits to {@code file} while running: exposure settings change at the next
+     * frame; a bad edit keeps the previous settings and is shown on the HUD.
+     */
+    public void watchConfig(Path file, List<String> overrides) {
+        if (window == null || file == null) {
+            return;
+        }
+        configFile = file;
+        configOverrides = List.copyOf(overrides);
+        configWatcher = ShaderWatcher.watch(file.toAbsolutePath().getParent());
+    }
+
+    private void pollConfig() {
+        if (configWatcher == null || !configWatcher.changed()) {
+            return;
+        }
+        try {
+            var next = dev.tally.config.Config.load(configFile, configOverrides);
+            ExposureSettings es = ExposureSettings.fromConfig(next).withMetering(exposure.settings().metering());
+            exposure.settings(es);
+            shaderError = null;
+            log.println("configuration reloaded from " + configFile);
+        } catch (RuntimeException e) {
+            shaderError = "config: " + e.getMessage();
+            log.println("configuration not applied (previous settings kept): " + e.getMessage());
         }
     }
 
@@ -403,36 +462,75 @@ public final class DemoApp implements AutoCloseable {
         return swapchain == null ? 0 : swapchain.recreations();
     }
 
+    /**
+     * Releases everything. Also after a failure (a lost device): every step runs even when one throws,
+     * and the first failure is rethrown at the end, so closing never hides the original error behind a
+     * second one nor leaks what a later step would have released.
+     */
     @Override
     public void close() {
-        ctx.waitIdle();
-        ring.drain();
+        RuntimeException first = attempt(ctx::waitIdle, null);
+        if (ring != null) {
+            first = attempt(ring::drain, first);
+        }
         if (watcher != null) {
-            watcher.close();
+            first = attempt(watcher::close, first);
         }
         if (screenshotBuffer != null) {
-            screenshotBuffer.close();
+            first = attempt(screenshotBuffer::close, first);
         }
-        ring.close();
-        hud.close();
-        tonemap.close();
-        exposure.close();
-        scene.close();
+        if (ring != null) {
+            first = attempt(ring::close, first);
+        }
+        if (hud != null) {
+            first = attempt(hud::close, first);
+        }
+        if (tonemap != null) {
+            first = attempt(tonemap::close, first);
+        }
+        if (exposure != null) {
+            first = attempt(exposure::close, first);
+        }
+        if (scene != null) {
+            first = attempt(scene::close, first);
+        }
         if (mask != null) {
-            mask.close();
-            Samplers.destroy(ctx, maskSampler);
+            first = attempt(mask::close, first);
+        }
+        if (maskSampler != 0) {
+            first = attempt(() -> Samplers.destroy(ctx, maskSampler), first);
         }
         if (offscreen != null) {
-            offscreen.close();
+            first = attempt(offscreen::close, first);
         }
         if (swapchain != null) {
-            swapchain.close();
+            first = attempt(swapchain::close, first);
         }
-        loop.close();
-        graphs.close();
+        if (loop != null) {
+            first = attempt(loop::close, first);
+        }
+        if (graphs != null) {
+            first = attempt(graphs::close, first);
+        }
         if (window != null) {
-            ctx.waitIdle();
-            window.destroySurface();
+            first = attempt(ctx::waitIdle, first);
+            first = attempt(window::destroySurface, first);
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static RuntimeException attempt(Runnable step, RuntimeException first) {
+        try {
+            step.run();
+            return first;
+        } catch (RuntimeException e) {
+            if (first == null) {
+                return e;
+            }
+            first.addSuppressed(e);
+            return first;
         }
     }
 }

@@ -1,0 +1,59 @@
+package dev.tally.vk;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Test hook: which fault a {@link VulkanContext} injects, from the configuration key
+ * {@code debug.injectFault}. Spellings: {@code none}, {@code device-lost@N} (the N-th queue submission
+ * of the context, and every one after it, fails with VK_ERROR_DEVICE_LOST) and {@code oom@N} (the N-th
+ * buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY; later ones succeed). N counts from 1.
+ *
+ * @param at the submission or buffer allocation that fails (1-based); 0 for {@link Kind#NONE}
+ */
+public record FaultPlan(Kind kind, long at) {
+    public enum Kind { NONE, DEVICE_LOST, OOM }
+
+    public static final FaultPlan NONE = new FaultPlan(Kind.NONE, 0);
+
+    /** What {@link #parse} accepts, in words, for error messages. */
+    public static final String ALLOWED = "none, device-lost@N or oom@N with N >= 1 (the N-th queue submission or buffer allocation fails)";
+
+    private static final Pattern SPEC = Pattern.compile("(device-lost|oom)@([0-9]{1,18})");
+
+    public FaultPlan {
+        if (kind == null) {
+            throw new IllegalArgumentException("fault kind is null");
+        }
+        if (kind == Kind.NONE ? at != 0 : at < 1) {
+            throw new IllegalArgumentException("fault " + kind + " at " + at + ": expected " + ALLOWED);
+        }
+    }
+
+    /** Parses {@code none}, {@code device-lost@N} or {@code oom@N}; anything else throws {@link IllegalArgumentException}. */
+    public static FaultPlan parse(String spec) {
+        String s = spec == null ? "" : spec.strip();
+        if (s.equals("none")) {
+            return NONE;
+        }
+        Matcher m = SPEC.matcher(s);
+        if (!m.matches() || Long.parseLong(m.group(2)) < 1) {
+            throw new IllegalArgumentException("\"" + s + "\" is not a fault; expected " + ALLOWED);
+        }
+        return new FaultPlan(m.group(1).equals("oom") ? Kind.OOM : Kind.DEVICE_LOST, Long.parseLong(m.group(2)));
+    }
+
+    /** The configuration spelling, e.g. {@code device-lost@50}. */
+    public String spec() {
+        return switch (kind) {
+            case NONE -> "none";
+            case DEVICE_LOST -> "device-lost@" + at;
+            case OOM -> "oom@" + at;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return spec();
+    }
+}
