@@ -60,6 +60,9 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--resize-every", paramLabel = "K", hidden = true, description = "tests: resize every K frames")
     Long resizeEvery;
 
+    @CommandLine.Option(names = "--close-at", paramLabel = "N", hidden = true, description = "tests: close the window at frame N")
+    Long closeAt;
+
     @CommandLine.Mixin
     CommonOptions common;
 
@@ -96,6 +99,9 @@ final class DemoCommand implements Callable<Integer> {
             try (DemoApp app = new DemoApp(rt, settings, window, System.err)) {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
+                }
+                if (closeAt != null) {
+                    app.closeWindowAt(closeAt);
                 }
                 summary = app.run(stop::get);
                 if (settings.screenshot() != null) {

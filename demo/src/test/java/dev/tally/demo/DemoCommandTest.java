@@ -120,6 +120,19 @@ class DemoCommandTest {
     }
 
     @Test
+    void windowClosedMidRunEndsCleanlyWithCompleteFiles(@TempDir Path dir) throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
+        Path stats = dir.resolve("closed.json");
+        Run r = run("--frames", "1000", "--width", "160", "--height", "90", "--validate", "--vsync", "off", "--close-at", "25",
+                "--stats-json", stats.toString());
+        assertEquals(0, r.status(), r.err());
+        assertFalse(r.err().contains("[validation"), r.err());
+        String json = Files.readString(stats);
+        assertEquals(25, number(json, "frames"), "the loop ends at the frame the window closed");
+        assertEquals(0, number(json, "errors"));
+    }
+
+    @Test
     void badCommandLinesExitTwoWithOneLineAndWriteNothing(@TempDir Path dir) throws Exception {
         Path stats = dir.resolve("s.json");
         String[][] bad = {

@@ -98,6 +98,11 @@ public final class FrameGraph {
         return new BufferHandle(add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
     }
 
+    /** For planning without a GPU: scratch described by size, with a given entry state. */
+    public BufferHandle importScratch(String name, long size, ResourceState entry) {
+        return new BufferHandle(add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(size, 0), null, null, entry, null).id, 0);
+    }
+
     /** For planning without a GPU: an imported image with a given entry state. */
     public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
         if (!Formats.isColor(desc.format())) {

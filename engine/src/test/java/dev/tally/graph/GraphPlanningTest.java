@@ -249,7 +249,7 @@ class GraphPlanningTest {
                     variant = m;
                 }
             }
-            assumeTrue(variant != null, "no GPU-free FrameGraph.importScratch variant: skipped (importScratch needs a GpuBuffer)");
+            assertNotNull(variant, "FrameGraph has a GPU-free importScratch(name, size, entry) for planning");
             FrameGraph g = new FrameGraph();
             Object[] args = new Object[variant.getParameterCount()];
             for (int i = 0; i < args.length; i++) {

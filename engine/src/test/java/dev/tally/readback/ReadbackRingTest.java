@@ -25,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.*;
 class ReadbackRingTest {
 
     private static TallyRuntime open(int framesInFlight) {
-        return TallyRuntime.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=" + framesInFlight)), List.of());
+        // readback.slots only has to satisfy the runtime's own check; each test builds its ring explicitly.
+        return TallyRuntime.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=" + framesInFlight,
+                "readback.slots=" + (framesInFlight + 1))), List.of());
     }
 
     @ParameterizedTest(name = "{0} slots, {1} frames in flight")

@@ -180,6 +180,9 @@ public final class DemoApp implements AutoCloseable {
                 if (settings.resizeEvery() != null) {
                     exerciseWindow(frame, settings.resizeEvery());
                 }
+                if (frame == closeAt) {
+                    glfwSetWindowShouldClose(window.handle(), true);
+                }
                 window.poll();
                 if (window.shouldClose()) {
                     break;
@@ -266,8 +269,11 @@ public final class DemoApp implements AutoCloseable {
      */
     private void exerciseWindow(long frame, long k) {
         if (frame > 0 && frame % k == 0) {
-            boolean half = (frame / k) % 2 == 1;
-            window.setSize(half ? Math.max(1, settings.width() / 2) : settings.width(), half ? Math.max(1, settings.height() / 2) : settings.height());
+            long step = frame / k;
+            // full, half, 1x1, full, half, 1x1...: the smallest surface a swapchain can have, and back.
+            int w = step % 3 == 1 ? Math.max(1, settings.width() / 2) : step % 3 == 2 ? 1 : settings.width();
+            int h = step % 3 == 1 ? Math.max(1, settings.height() / 2) : step % 3 == 2 ? 1 : settings.height();
+            window.setSize(w, h);
         }
         if (frame == k + k / 2) {
             window.iconify();
@@ -301,6 +307,13 @@ public final class DemoApp implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private long closeAt = -1;
+
+    /** Tests: the window is asked to close (as by its close button) once {@code frame} frames are done. */
+    public void closeWindowAt(long frame) {
+        closeAt = frame;
     }
 
     private ShaderWatcher configWatcher;
