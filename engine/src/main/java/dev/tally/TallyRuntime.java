@@ -151,26 +151,8 @@ public final class TallyRuntime implements AutoCloseable {
             return;
         }
         closed = true;
-        RuntimeException first = attempt(ctx::waitIdle, null);
-        first = attempt(reducer::close, first);
-        first = attempt(pipelineCache::close, first);
-        first = attempt(compiler::close, first);
-        first = attempt(ctx::close, first);
-        if (first != null) {
-            throw first;
-        }
+        new dev.tally.vk.CloseSteps().run(ctx::waitIdle).run(reducer::close).run(pipelineCache::close).run(compiler::close)
+                .run(ctx::close).finish();
     }
 
-    private static RuntimeException attempt(Runnable step, RuntimeException first) {
-        try {
-            step.run();
-            return first;
-        } catch (RuntimeException e) {
-            if (first == null) {
-                return e;
-            }
-            first.addSuppressed(e);
-            return first;
-        }
-    }
 }

@@ -482,68 +482,57 @@ public final class DemoApp implements AutoCloseable {
      */
     @Override
     public void close() {
-        RuntimeException first = attempt(ctx::waitIdle, null);
+        dev.tally.vk.CloseSteps steps = new dev.tally.vk.CloseSteps().run(ctx::waitIdle);
         if (ring != null) {
-            first = attempt(ring::drain, first);
+            steps.run(ring::drain);
         }
         if (watcher != null) {
-            first = attempt(watcher::close, first);
+            steps.run(watcher::close);
+        }
+        if (configWatcher != null) {
+            steps.run(configWatcher::close);
         }
         if (screenshotBuffer != null) {
-            first = attempt(screenshotBuffer::close, first);
+            steps.run(screenshotBuffer::close);
         }
         if (ring != null) {
-            first = attempt(ring::close, first);
+            steps.run(ring::close);
         }
         if (hud != null) {
-            first = attempt(hud::close, first);
+            steps.run(hud::close);
         }
         if (tonemap != null) {
-            first = attempt(tonemap::close, first);
+            steps.run(tonemap::close);
         }
         if (exposure != null) {
-            first = attempt(exposure::close, first);
+            steps.run(exposure::close);
         }
         if (scene != null) {
-            first = attempt(scene::close, first);
+            steps.run(scene::close);
         }
         if (mask != null) {
-            first = attempt(mask::close, first);
+            steps.run(mask::close);
         }
         if (maskSampler != 0) {
-            first = attempt(() -> Samplers.destroy(ctx, maskSampler), first);
+            steps.run(() -> Samplers.destroy(ctx, maskSampler));
         }
         if (offscreen != null) {
-            first = attempt(offscreen::close, first);
+            steps.run(offscreen::close);
         }
         if (swapchain != null) {
-            first = attempt(swapchain::close, first);
+            steps.run(swapchain::close);
         }
         if (loop != null) {
-            first = attempt(loop::close, first);
+            steps.run(loop::close);
         }
         if (graphs != null) {
-            first = attempt(graphs::close, first);
+            steps.run(graphs::close);
         }
         if (window != null) {
-            first = attempt(ctx::waitIdle, first);
-            first = attempt(window::destroySurface, first);
+            steps.run(ctx::waitIdle);
+            steps.run(window::destroySurface);
         }
-        if (first != null) {
-            throw first;
-        }
+        steps.finish();
     }
 
-    private static RuntimeException attempt(Runnable step, RuntimeException first) {
-        try {
-            step.run();
-            return first;
-        } catch (RuntimeException e) {
-            if (first == null) {
-                return e;
-            }
-            first.addSuppressed(e);
-            return first;
-        }
-    }
 }
