@@ -120,7 +120,11 @@ void main() {
     const ivec2 size = imageSize(hdrImage);
     const int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
     const int tileTop = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION);
-    // Every invocation runs every row (constant trip count) so the whole subgroup enters addToGroup.
+    // Each invocation walks down a column and keeps a run (bin, summed weight) in registers, adding
+    // it to shared memory only when the bin changes: neighbouring pixels mostly share a bin, so most
+    // pixels cost no subgroup operation and no atomic. Integer weights: the sums are exact in any order.
+    uint runBin = 0u;
+    uint runWeight = 0u;
     for (uint row = 0u; row < ROWS_PER_INVOCATION; ++row) {
         const int y = tileTop + int(row * gl_WorkGroupSize.y + gl_LocalInvocationID.y);
         uint bin = 0u;
@@ -130,8 +134,16 @@ void main() {
             bin = histogramBin(imageLoad(hdrImage, pixel).rgb, pc.minEV, pc.binsPerEV);
             weight = meteringWeight(pixel, size);
         }
-        addToGroup(bin, weight);
+        if (weight != 0u && bin != runBin && runWeight != 0u) {
+            addToGroup(runBin, runWeight);   // only the lanes whose run ended: addToGroup allows that
+            runWeight = 0u;
+        }
+        if (weight != 0u) {
+            runBin = bin;
+            runWeight += weight;   // at most ROWS_PER_INVOCATION x 256: no overflow
+        }
     }
+    addToGroup(runBin, runWeight);
 
     memoryBarrierShared();
     barrier();
