@@ -14,7 +14,6 @@ import dev.tally.shader.ShaderCompiler;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.VulkanContext;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +25,7 @@ public final class Tonemapper implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final long sampler;
-    private final Map<Integer, GraphicsPipeline> pipelines = new HashMap<>();
+    private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
 
     public Tonemapper(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
         this.ctx = ctx;
@@ -35,9 +34,6 @@ public final class Tonemapper implements AutoCloseable {
         this.sampler = Samplers.create(ctx, false);
     }
 
-    private GraphicsPipeline pipeline(int format) {
-        return pipelines.computeIfAbsent(format, f -> build(f));
-    }
 
     private GraphicsPipeline build(int format) {
         boolean srgbTarget = format == VK_FORMAT_B8G8R8A8_SRGB || format == VK_FORMAT_R8G8B8A8_SRGB;
@@ -49,23 +45,12 @@ public final class Tonemapper implements AutoCloseable {
 
     /** Rebuilds pipelines from current sources (hot reload); on a compile error the old ones stay. */
     public void reload() {
-        Map<Integer, GraphicsPipeline> fresh = new HashMap<>();
-        try {
-            for (int format : pipelines.keySet()) {
-                fresh.put(format, build(format));
-            }
-        } catch (RuntimeException e) {
-            fresh.values().forEach(GraphicsPipeline::close);
-            throw e;
-        }
-        pipelines.values().forEach(GraphicsPipeline::close);
-        pipelines.clear();
-        pipelines.putAll(fresh);
+        pipelines.reload();
     }
 
     /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
     public ImageHandle add(FrameGraph g, ImageHandle hdr, BufferHandle exposure, ImageHandle target, int targetFormat) {
-        GraphicsPipeline p = pipeline(targetFormat);
+        GraphicsPipeline p = pipelines.get(targetFormat);
         record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
         }
         return g.addPass("tonemap", PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
@@ -76,7 +61,7 @@ public final class Tonemapper implements AutoCloseable {
 
     @Override
     public void close() {
-        pipelines.values().forEach(GraphicsPipeline::close);
+        pipelines.close();
         Samplers.destroy(ctx, sampler);
     }
 }

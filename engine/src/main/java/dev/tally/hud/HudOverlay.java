@@ -17,7 +17,6 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +40,7 @@ public final class HudOverlay implements AutoCloseable {
     private final PipelineCache cache;
     private final GpuBuffer font;
     private final GpuBuffer[] text;
-    private final Map<Integer, GraphicsPipeline> pipelines = new HashMap<>();
+    private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
     private long frames;
     private final int scale;
 
@@ -65,28 +64,15 @@ public final class HudOverlay implements AutoCloseable {
         }
     }
 
-    private GraphicsPipeline pipeline(int format) {
-        return pipelines.computeIfAbsent(format, f -> new GraphicsPipeline(ctx, compiler, cache, "hud.vert", "hud.frag", Map.of(), f, true,
+    private GraphicsPipeline build(int format) {
+        return new GraphicsPipeline(ctx, compiler, cache, "hud.vert", "hud.frag", Map.of(), format, true,
                 List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER),
-                PUSH_BYTES));
+                PUSH_BYTES);
     }
 
     /** Rebuilds pipelines from the current shader sources (hot reload); on failure the old ones stay. */
     public void reload() {
-        Map<Integer, GraphicsPipeline> fresh = new HashMap<>();
-        try {
-            for (int format : pipelines.keySet()) {
-                fresh.put(format, new GraphicsPipeline(ctx, compiler, cache, "hud.vert", "hud.frag", Map.of(), format, true,
-                        List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER),
-                        PUSH_BYTES));
-            }
-        } catch (RuntimeException e) {
-            fresh.values().forEach(GraphicsPipeline::close);
-            throw e;
-        }
-        pipelines.values().forEach(GraphicsPipeline::close);
-        pipelines.clear();
-        pipelines.putAll(fresh);
+        pipelines.reload();
     }
 
     /**
@@ -96,7 +82,7 @@ public final class HudOverlay implements AutoCloseable {
     public ImageHandle add(FrameGraph g, ImageHandle target, int targetFormat, List<String> lines, HistogramView histogram) {
         GpuBuffer slot = text[(int) (frames++ % text.length)];
         int glyphs = writeText(slot, lines);
-        GraphicsPipeline pipeline = pipeline(targetFormat);
+        GraphicsPipeline pipeline = pipelines.get(targetFormat);
         record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure) {
         }
         Io io = g.addPass("hud", PassKind.GRAPHICS, b -> new Io(b.colorAttachment(target, null),
@@ -156,7 +142,7 @@ public final class HudOverlay implements AutoCloseable {
 
     @Override
     public void close() {
-        pipelines.values().forEach(GraphicsPipeline::close);
+        pipelines.close();
         for (GpuBuffer b : text) {
             b.close();
         }
