@@ -119,6 +119,25 @@ class DemoCommandTest {
         assertTrue(number(json, "swapchainRecreations") >= 3, "the resizes recreate the swapchain: " + json);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"out-of-date@7", "suboptimal@5"})
+    void injectedOutOfDateAndSuboptimalRecreateWithoutLosingSamples(String fault, @TempDir Path dir) throws Exception {
+        assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
+        Path stats = dir.resolve("f.json");
+        Run r = run("--frames", "60", "--width", "160", "--height", "90", "--validate", "--vsync", "off",
+                "--stats-json", stats.toString(), "--set", "debug.injectFault=" + fault);
+        assertEquals(0, r.status(), r.err());
+        assertFalse(r.err().contains("[validation"), r.err());
+        String json = Files.readString(stats);
+        assertEquals(60, number(json, "frames"));
+        assertTrue(number(json, "swapchainRecreations") >= 8, "every fault recreates the swapchain: " + json);
+        assertEquals(57, number(json, "samples"), "no lost sample");
+        assertEquals(3, number(json, "lagFrames"));
+        assertEquals(0, number(json, "notReady"));
+        assertEquals(56, number(json, "lastValueFrame"), "no misattributed sample");
+        assertEquals(160.0 * 90.0, number(json, "lastValue"));
+    }
+
     @Test
     void windowClosedMidRunEndsCleanlyWithCompleteFiles(@TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");

@@ -155,6 +155,10 @@ public final class Swapchain implements AutoCloseable {
 
     /** Acquires the next image for {@code frame}; -1 when the swapchain must be recreated first. */
     public int acquire(long frame) {
+        if (ctx.faults().acquireOutOfDate()) {
+            stale = true;   // test hook: as if the driver had said VK_ERROR_OUT_OF_DATE_KHR
+            return -1;
+        }
         try (MemoryStack stack = stackPush()) {
             IntBuffer index = stack.mallocInt(1);
             int r = vkAcquireNextImageKHR(ctx.device(), swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), VK_NULL_HANDLE, index);
@@ -186,6 +190,9 @@ public final class Swapchain implements AutoCloseable {
                 return;
             }
             check(r, "vkQueuePresentKHR");
+            if (ctx.faults().presentSuboptimal()) {
+                stale = true;   // test hook: as if the driver had said VK_SUBOPTIMAL_KHR
+            }
         }
     }
 

@@ -73,6 +73,21 @@ public final class FaultInjector {
         return lossInjected && realResult >= 0 ? VK_ERROR_DEVICE_LOST : realResult;
     }
 
+    private long acquires;
+    private long presents;
+
+    /** Called before each swapchain acquire: true when this one is to report VK_ERROR_OUT_OF_DATE_KHR. */
+    public synchronized boolean acquireOutOfDate() {
+        acquires++;
+        return plan.kind() == FaultPlan.Kind.OUT_OF_DATE && acquires % plan.at() == 0;
+    }
+
+    /** Called after each successful present: true when it is to be taken as VK_SUBOPTIMAL_KHR. */
+    public synchronized boolean presentSuboptimal() {
+        presents++;
+        return plan.kind() == FaultPlan.Kind.SUBOPTIMAL && presents % plan.at() == 0;
+    }
+
     private synchronized boolean failThisBufferCreation() {
         bufferCreations++;
         return plan.kind() == FaultPlan.Kind.OOM && bufferCreations == plan.at();

@@ -7,19 +7,22 @@ import java.util.regex.Pattern;
  * Test hook: which fault a {@link VulkanContext} injects, from the configuration key
  * {@code debug.injectFault}. Spellings: {@code none}, {@code device-lost@N} (the N-th queue submission
  * of the context, and every one after it, fails with VK_ERROR_DEVICE_LOST) and {@code oom@N} (the N-th
- * buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY; later ones succeed). N counts from 1.
+ * buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY; later ones succeed), {@code out-of-date@N}
+ * (every N-th swapchain acquire reports VK_ERROR_OUT_OF_DATE_KHR) and {@code suboptimal@N} (every N-th
+ * present reports VK_SUBOPTIMAL_KHR). N counts from 1.
  *
  * @param at the submission or buffer allocation that fails (1-based); 0 for {@link Kind#NONE}
  */
 public record FaultPlan(Kind kind, long at) {
-    public enum Kind { NONE, DEVICE_LOST, OOM }
+    public enum Kind { NONE, DEVICE_LOST, OOM, OUT_OF_DATE, SUBOPTIMAL }
 
     public static final FaultPlan NONE = new FaultPlan(Kind.NONE, 0);
 
     /** What {@link #parse} accepts, in words, for error messages. */
-    public static final String ALLOWED = "none, device-lost@N or oom@N with N >= 1 (the N-th queue submission or buffer allocation fails)";
+    public static final String ALLOWED = "none, device-lost@N, oom@N, out-of-date@N or suboptimal@N with N >= 1 (the N-th queue "
+            + "submission or buffer allocation fails; every N-th swapchain acquire is out of date, every N-th present suboptimal)";
 
-    private static final Pattern SPEC = Pattern.compile("(device-lost|oom)@([0-9]{1,18})");
+    private static final Pattern SPEC = Pattern.compile("(device-lost|oom|out-of-date|suboptimal)@([0-9]{1,18})");
 
     public FaultPlan {
         if (kind == null) {
@@ -40,7 +43,13 @@ public record FaultPlan(Kind kind, long at) {
         if (!m.matches() || Long.parseLong(m.group(2)) < 1) {
             throw new IllegalArgumentException("\"" + s + "\" is not a fault; expected " + ALLOWED);
         }
-        return new FaultPlan(m.group(1).equals("oom") ? Kind.OOM : Kind.DEVICE_LOST, Long.parseLong(m.group(2)));
+        Kind kind = switch (m.group(1)) {
+            case "oom" -> Kind.OOM;
+            case "out-of-date" -> Kind.OUT_OF_DATE;
+            case "suboptimal" -> Kind.SUBOPTIMAL;
+            default -> Kind.DEVICE_LOST;
+        };
+        return new FaultPlan(kind, Long.parseLong(m.group(2)));
     }
 
     /** The configuration spelling, e.g. {@code device-lost@50}. */
@@ -49,6 +58,8 @@ public record FaultPlan(Kind kind, long at) {
             case NONE -> "none";
             case DEVICE_LOST -> "device-lost@" + at;
             case OOM -> "oom@" + at;
+            case OUT_OF_DATE -> "out-of-date@" + at;
+            case SUBOPTIMAL -> "suboptimal@" + at;
         };
     }
 

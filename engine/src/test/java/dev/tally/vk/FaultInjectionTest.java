@@ -54,7 +54,7 @@ class FaultInjectionTest {
     void aBadConfigValueIsAConfigErrorNamingTheKeyAndTheSpellings() {
         ConfigException e = assertThrows(ConfigException.class, () -> open("device-lost@0"));
         assertTrue(e.getMessage().contains("debug.injectFault"), e.getMessage());
-        assertTrue(e.getMessage().contains("none, device-lost@N or oom@N"), e.getMessage());
+        assertTrue(e.getMessage().contains("none, device-lost@N, oom@N, out-of-date@N or suboptimal@N"), e.getMessage());
     }
 
     @Test
