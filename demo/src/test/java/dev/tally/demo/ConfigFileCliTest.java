@@ -150,7 +150,7 @@ class ConfigFileCliTest {
     @Test
     void badFaultSpecNamesTheSpellings() throws IOException {
         Path f = conf("fault.conf", "debug.injectFault = crash@5\n");
-        assertRejected(f, "'debug.injectFault'", "crash@5", "none, device-lost@N or oom@N");
+        assertRejected(f, "'debug.injectFault'", "crash@5", "none, device-lost@N, oom@N, out-of-date@N or suboptimal@N");
     }
 
     @Test
