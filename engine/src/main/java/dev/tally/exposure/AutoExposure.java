@@ -43,12 +43,11 @@ public final class AutoExposure implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final GpuBuffer accumulator;
-    private final ComputeKernel resolve;
-    private final ComputeKernel normalize;
-    private final ComputeKernel adapt;
+    private ComputeKernel resolve;
+    private ComputeKernel normalize;
+    private ComputeKernel adapt;
     private final ReduceNode total;
     private final HistoryBuffer history;
-    private final List<ComputeKernel> retired = new ArrayList<>();
     /** Histogram pipelines by rows per invocation (a specialization constant), built on first use. */
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     private ExposureSettings settings;
@@ -78,16 +77,56 @@ public final class AutoExposure implements AutoCloseable {
             accumulator = guard.add(new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
-            resolve = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(),
-                    null, 2, 0));
-            normalize = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0));
-            adapt = guard.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
-                    ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
+            ComputeKernel[] kernels = buildKernels();
+            resolve = guard.add(kernels[0]);
+            normalize = guard.add(kernels[1]);
+            adapt = guard.add(kernels[2]);
             total = guard.add(new ReduceNode(ctx, reducer, "reduce", ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
             history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
             guard.done();
         }
+    }
+
+    private ComputeKernel[] buildKernels() {
+        List<ComputeKernel> made = new ArrayList<>();
+        try {
+            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(), null, 2, 0));
+            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0));
+            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
+                    ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
+            return made.toArray(ComputeKernel[]::new);
+        } catch (RuntimeException e) {
+            made.forEach(ComputeKernel::close);
+            throw e;
+        }
+    }
+
+    /**
+     * Hot reload: rebuilds every pipeline from the current shader sources, between frames. On a
+     * compile error the previous pipelines stay and the error is thrown.
+     */
+    public void reload() {
+        ComputeKernel[] fresh = buildKernels();
+        ComputeKernel probe;
+        try {
+            probe = histogramKernel(settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+        } catch (RuntimeException e) {
+            for (ComputeKernel k : fresh) {
+                k.close();
+            }
+            throw e;
+        }
+        probe.close();   // the histogram compiles; per-size variants are rebuilt on first use
+        // Closing defers destruction until the GPU is done with frames already submitted.
+        accumulateByRows.values().forEach(ComputeKernel::close);
+        accumulateByRows.clear();
+        resolve.close();
+        normalize.close();
+        adapt.close();
+        resolve = fresh[0];
+        normalize = fresh[1];
+        adapt = fresh[2];
     }
 
     /** Rows per invocation for a w x h image: up to 32, but at least ~1024 workgroups when the image allows. */
@@ -123,7 +162,7 @@ public final class AutoExposure implements AutoCloseable {
     /** Changes settings at run time; a new metering mode rebuilds the histogram pipeline. */
     public void settings(ExposureSettings next) {
         if (next.metering() != settings.metering()) {
-            retired.addAll(accumulateByRows.values());
+            accumulateByRows.values().forEach(ComputeKernel::close);   // destruction deferred past frames in flight
             accumulateByRows.clear();
         }
         settings = next;
@@ -202,7 +241,6 @@ public final class AutoExposure implements AutoCloseable {
 
     @Override
     public void close() {
-        retired.forEach(ComputeKernel::close);
         accumulateByRows.values().forEach(ComputeKernel::close);
         resolve.close();
         normalize.close();

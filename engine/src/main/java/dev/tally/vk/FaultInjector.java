@@ -117,6 +117,7 @@ public final class FaultInjector {
     }
 
     /** vkCreateBuffer's C signature: VkResult (VkDevice, const VkBufferCreateInfo*, const VkAllocationCallbacks*, VkBuffer*). */
+    @FunctionalInterface   // LWJGL's FFM backend (JDK 22+) requires it for upcalls
     interface CreateBufferI extends CallbackI {
         Callback.Descriptor DESCRIPTOR = new Callback.Descriptor(CreateBufferI.class, MethodHandles.lookup(),
                 APIUtil.apiCreateCIF(APIUtil.apiStdcall(), LibFFI.ffi_type_sint32,

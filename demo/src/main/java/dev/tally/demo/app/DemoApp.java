@@ -357,6 +357,7 @@ public final class DemoApp implements AutoCloseable {
         try {
             ctx.waitIdle();
             scene.reload();
+            exposure.reload();
             tonemap.reload();
             hud.reload();
             shaderError = null;
