@@ -5,9 +5,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,25 +21,13 @@ class DemoCommandTest {
     @TempDir
     static Path cache;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out, oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            List<String> all = new ArrayList<>(List.of("demo"));
-            all.addAll(Arrays.asList(args));
-            all.add("--set");
-            all.add("cache.dir=" + cache);
-            int status = Main.run(all.toArray(String[]::new));
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    /** The demo with the test's cache directory, through the shared in-process runner. */
+    private static Cli.Run run(String... args) {
+        List<String> all = new ArrayList<>(List.of("demo"));
+        all.addAll(Arrays.asList(args));
+        all.add("--set");
+        all.add("cache.dir=" + cache);
+        return Cli.run(all.toArray(String[]::new));
     }
 
     private static double number(String json, String key) {
@@ -55,7 +40,7 @@ class DemoCommandTest {
     void headless300FramesWriteTheStatsFileTheIssueDescribes(@TempDir Path dir) throws Exception {
         Path stats = dir.resolve("stats.json");
         Path shot = dir.resolve("shot.png");
-        Run r = run("--headless", "--frames", "300", "--width", "1280", "--height", "720", "--fixed-dt", "0.0166667", "--validate",
+        Cli.Run r = run("--headless", "--frames", "300", "--width", "1280", "--height", "720", "--fixed-dt", "0.0166667", "--validate",
                 "--stats-json", stats.toString(), "--screenshot", shot.toString(), "--graph-dot", dir.resolve("g.dot").toString());
         assertEquals(0, r.status(), r.err());
         assertFalse(r.err().contains("[validation"), r.err());
@@ -107,7 +92,7 @@ class DemoCommandTest {
     void realWindowWithResizesAndMinimizeIsValidationClean(@TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
         Path stats = dir.resolve("w.json");
-        Run r = run("--frames", "120", "--width", "320", "--height", "200", "--validate", "--vsync", "off", "--resize-every", "30",
+        Cli.Run r = run("--frames", "120", "--width", "320", "--height", "200", "--validate", "--vsync", "off", "--resize-every", "30",
                 "--stats-json", stats.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.err().contains("in a window"), r.err());
@@ -124,7 +109,7 @@ class DemoCommandTest {
     void injectedOutOfDateAndSuboptimalRecreateWithoutLosingSamples(String fault, @TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
         Path stats = dir.resolve("f.json");
-        Run r = run("--frames", "60", "--width", "160", "--height", "90", "--validate", "--vsync", "off",
+        Cli.Run r = run("--frames", "60", "--width", "160", "--height", "90", "--validate", "--vsync", "off",
                 "--stats-json", stats.toString(), "--set", "debug.injectFault=" + fault);
         assertEquals(0, r.status(), r.err());
         assertFalse(r.err().contains("[validation"), r.err());
@@ -142,7 +127,7 @@ class DemoCommandTest {
     void windowClosedMidRunEndsCleanlyWithCompleteFiles(@TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
         Path stats = dir.resolve("closed.json");
-        Run r = run("--frames", "1000", "--width", "160", "--height", "90", "--validate", "--vsync", "off", "--close-at", "25",
+        Cli.Run r = run("--frames", "1000", "--width", "160", "--height", "90", "--validate", "--vsync", "off", "--close-at", "25",
                 "--stats-json", stats.toString());
         assertEquals(0, r.status(), r.err());
         assertFalse(r.err().contains("[validation"), r.err());
@@ -165,7 +150,7 @@ class DemoCommandTest {
                 {"--headless", "--frames", "2", "--stats-json", dir.toString()},
         };
         for (String[] args : bad) {
-            Run r = run(args);
+            Cli.Run r = run(args);
             assertEquals(2, r.status(), () -> String.join(" ", args) + " -> " + r.err());
             assertEquals(1, r.err().strip().lines().count(), () -> "one line expected: " + r.err());
             assertTrue(r.err().startsWith("tally demo: "), r.err());
