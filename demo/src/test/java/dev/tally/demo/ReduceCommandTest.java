@@ -6,14 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,21 +32,6 @@ class ReduceCommandTest {
 
     private static Path one23;
 
-    record Run(int status, String out, String err) {
-        List<String> outLines() {
-            return out.lines().toList();
-        }
-
-        List<String> errLines() {
-            return err.lines().toList();
-        }
-
-        @Override
-        public String toString() {
-            return "status " + status + "\n--- stdout\n" + out + "--- stderr\n" + err;
-        }
-    }
-
     @BeforeAll
     static void sharedInput() throws IOException {
         one23 = writeFloats(cacheDir.resolve("one23.f32"), 1f, 2f, 3f);
@@ -69,47 +49,28 @@ class ReduceCommandTest {
         return writeFloats(dir.resolve(name), values);
     }
 
-    /** Runs the CLI with System.out/err (and optionally System.in) swapped for buffers. */
-    private static Run runWithInput(byte[] stdin, String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        InputStream oldIn = System.in;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            if (stdin != null) {
-                System.setIn(new ByteArrayInputStream(stdin));
-            }
-            status = Main.run(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-            System.setIn(oldIn);
-        }
-        Run r = new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        oldErr.println("tally " + String.join(" ", args) + " -> " + r);
+    /** Runs the CLI through the shared in-process runner, logging each run to the test output. */
+    private static Cli.Run runWithInput(byte[] stdin, String... args) {
+        Cli.Run r = Cli.run(stdin, args);
+        System.err.println("tally " + String.join(" ", args) + " -> " + r);
         return r;
     }
 
     /** A validated GPU run of {@code reduce}. */
-    private static Run reduce(String... args) {
+    private static Cli.Run reduce(String... args) {
         List<String> all = new ArrayList<>(List.of("reduce", "--validate", "--set", "cache.dir=" + cacheDir));
         all.addAll(Arrays.asList(args));
         return runWithInput(null, all.toArray(String[]::new));
     }
 
-    private static void assertSucceeded(Run r) {
+    private static void assertSucceeded(Cli.Run r) {
         assertEquals(0, r.status(), r::toString);
         assertFalse(r.err().contains("[validation"), () -> "validation reported problems:\n" + r);
         assertEquals("", r.err(), () -> "nothing on stderr:\n" + r);
     }
 
     /** Status 2 and exactly one stderr line containing every fragment; nothing on stdout. */
-    private static void assertUserError(Run r, String... fragments) {
+    private static void assertUserError(Cli.Run r, String... fragments) {
         assertEquals(2, r.status(), r::toString);
         assertEquals(1, r.errLines().size(), () -> "exactly one stderr line:\n" + r);
         String line = r.errLines().get(0);
@@ -124,7 +85,7 @@ class ReduceCommandTest {
 
     @Test
     void plainSumOfOneTwoThree() {
-        Run r = reduce(one23.toString());
+        Cli.Run r = reduce(one23.toString());
         assertSucceeded(r);
         assertEquals(List.of("sum 6.0"), r.outLines());
     }
@@ -133,14 +94,14 @@ class ReduceCommandTest {
     @CsvSource({"min, -1.5", "max, 4.0", "mean, 2.0", "sum, 8.0"})
     void eachOpInPlainText(String op, String expected) throws IOException {
         Path f = floats("mixed.f32", 4f, -1.5f, 2.5f, 3f);
-        Run r = reduce("--op", op, f.toString());
+        Cli.Run r = reduce("--op", op, f.toString());
         assertSucceeded(r);
         assertEquals(List.of(op + " " + expected), r.outLines());
     }
 
     @Test
     void jsonIsOneLineWithOpCountValueDeviceAndGpuTime() {
-        Run r = reduce("--json", one23.toString());
+        Cli.Run r = reduce("--json", one23.toString());
         assertSucceeded(r);
         assertEquals(1, r.outLines().size(), r::toString);
         String line = r.outLines().get(0);
@@ -157,7 +118,7 @@ class ReduceCommandTest {
     @CsvSource({"sum, 0.0", "min, Infinity", "max, -Infinity", "mean, NaN"})
     void emptyFileGivesEachOpsIdentity(String op, String expected) throws IOException {
         Path empty = Files.write(dir.resolve("empty.f32"), new byte[0]);
-        Run r = reduce("--op", op, empty.toString());
+        Cli.Run r = reduce("--op", op, empty.toString());
         assertSucceeded(r);
         assertEquals(List.of(op + " " + expected), r.outLines());
     }
@@ -170,7 +131,7 @@ class ReduceCommandTest {
             "mean | \"NaN\""})
     void emptyFileInJsonSpellsNonFiniteValuesAsStrings(String op, String value) throws IOException {
         Path empty = Files.write(dir.resolve("empty.f32"), new byte[0]);
-        Run r = reduce("--json", "--op", op, empty.toString());
+        Cli.Run r = reduce("--json", "--op", op, empty.toString());
         assertSucceeded(r);
         assertEquals(1, r.outLines().size(), r::toString);
         String line = r.outLines().get(0);
@@ -182,7 +143,7 @@ class ReduceCommandTest {
     @CsvSource({"sum", "max", "min"})
     void aNaNInTheInputGivesNaN(String op) throws IOException {
         Path f = floats("nan.f32", 1f, Float.NaN, 3f, -2f, 5f);
-        Run r = reduce("--op", op, f.toString());
+        Cli.Run r = reduce("--op", op, f.toString());
         assertSucceeded(r);
         assertEquals(List.of(op + " NaN"), r.outLines());
     }
@@ -190,7 +151,7 @@ class ReduceCommandTest {
     @Test
     void twoPassReductionIsCorrectAndValidationClean() {
         // singleDispatchMax=0 forces the two-dispatch path with its barrier between the passes.
-        Run r = reduce("--set", "reduce.singleDispatchMax=0", "--op", "mean", one23.toString());
+        Cli.Run r = reduce("--set", "reduce.singleDispatchMax=0", "--op", "mean", one23.toString());
         assertSucceeded(r);
         assertEquals(List.of("mean 2.0"), r.outLines());
     }
@@ -198,7 +159,7 @@ class ReduceCommandTest {
     @Test
     void validateFlagReallyTurnsValidationOn() {
         // The clean-stderr checks above mean something only if --validate reaches the context.
-        Run r = runWithInput(null, "info", "--validate", "--set", "cache.dir=" + cacheDir);
+        Cli.Run r = runWithInput(null, "info", "--validate", "--set", "cache.dir=" + cacheDir);
         assertEquals(0, r.status(), r::toString);
         assertTrue(r.out().contains("validation: on"), r::toString);
         assertFalse(r.err().contains("[validation"), r::toString);
@@ -251,14 +212,14 @@ class ReduceCommandTest {
 
     @Test
     void standardInputWithPartialFloat() {
-        Run r = runWithInput(new byte[]{1, 2, 3, 4, 5, 6}, "reduce", "--validate", "-");
+        Cli.Run r = runWithInput(new byte[]{1, 2, 3, 4, 5, 6}, "reduce", "--validate", "-");
         assertUserError(r, "standard input", "6 bytes", "multiple of 4");
     }
 
     @Test
     void standardInputIsReduced() {
         ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putFloat(2.5f).putFloat(-0.5f);
-        Run r = runWithInput(b.array(), "reduce", "--validate", "--set", "cache.dir=" + cacheDir, "--op", "sum", "-");
+        Cli.Run r = runWithInput(b.array(), "reduce", "--validate", "--set", "cache.dir=" + cacheDir, "--op", "sum", "-");
         assertSucceeded(r);
         assertEquals(List.of("sum 2.0"), r.outLines());
     }
