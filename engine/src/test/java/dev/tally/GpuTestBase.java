@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class GpuTestBase {
-    protected TallyRuntime runtime;
+    protected Tally runtime;
 
     protected List<String> configOverrides() {
         return List.of();
@@ -26,7 +26,7 @@ public abstract class GpuTestBase {
     void openRuntime() {
         List<String> overrides = new java.util.ArrayList<>(List.of("validation.enabled=true"));
         overrides.addAll(configOverrides());
-        runtime = TallyRuntime.open(Config.load(null, overrides), List.of());
+        runtime = Tally.open(Config.load(null, overrides), List.of());
     }
 
     @AfterEach

@@ -1,6 +1,6 @@
 package dev.tally.demo;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
@@ -69,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
         List<BenchResult> results;
         String device;
         String driver;
-        try (TallyRuntime rt = TallyRuntime.open(config, List.of())) {
+        try (Tally rt = Tally.open(config, List.of())) {
             var info = rt.context().info();
             device = info.name();
             driver = info.driverName() + " " + info.driverInfo();
@@ -146,7 +146,7 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void sweep(TallyRuntime rt, Config config, ReductionBench bench, ReductionBench.Input in) {
+    private static void sweep(Tally rt, Config config, ReductionBench bench, ReductionBench.Input in) {
         int sms = Math.max(1, rt.context().info().smCount());
         int maxWg = rt.context().info().maxComputeWorkGroupInvocations();
         for (int wg : new int[]{256, 512, 1024}) {

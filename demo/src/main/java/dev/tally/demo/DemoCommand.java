@@ -1,7 +1,9 @@
 package dev.tally.demo;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
+import dev.tally.demo.app.FramePolicy;
+import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.StatsJson;
 import dev.tally.exposure.Metering;
@@ -92,18 +94,27 @@ final class DemoCommand implements Callable<Integer> {
             }
         }, "tally-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (TallyRuntime rt = TallyRuntime.open(config, surfaceExtensions)) {
+        try (Tally rt = Tally.open(config, surfaceExtensions)) {
             System.err.println("demo on " + rt.context().info().name() + (windowed ? " in a window" : " headless") + ", "
                     + settings.width() + "x" + settings.height() + (rt.context().options().validation() ? ", validation on" : ""));
             DemoApp.Summary summary;
-            try (DemoApp app = new DemoApp(rt, settings, window, System.err)) {
+            FramePolicy policy = settings.resizeEvery() != null ? new ResizeEveryPolicy(settings.resizeEvery()) : FramePolicy.NONE;
+            if (closeAt != null) {
+                FramePolicy before = policy;
+                long at = closeAt;
+                policy = (f, out) -> {
+                    before.beforeFrame(f, out);
+                    if (f == at) {
+                        out.requestClose();
+                    }
+                };
+            }
+            try (DemoApp app = new DemoApp(rt, settings, window, System.err, policy)) {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
                 }
-                if (closeAt != null) {
-                    app.closeWindowAt(closeAt);
-                }
-                summary = app.run(stop::get);
+                summary = app.run(stop::get, f -> {
+                });
                 if (settings.screenshot() != null) {
                     app.writeScreenshot(settings.screenshot());
                 }

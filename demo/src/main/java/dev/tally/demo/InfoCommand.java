@@ -1,6 +1,6 @@
 package dev.tally.demo;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.vk.DeviceInfo;
 import dev.tally.vk.PhysicalDevices;
 import picocli.CommandLine;
@@ -16,7 +16,7 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of())) {
+        try (Tally rt = Tally.open(common.config(), List.of())) {
             List<DeviceInfo> all = PhysicalDevices.list(rt.context().instance());
             System.out.println("devices:");
             for (DeviceInfo d : all) {

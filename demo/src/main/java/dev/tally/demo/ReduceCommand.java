@@ -1,6 +1,6 @@
 package dev.tally.demo;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.reduce.DeviceArray;
 import dev.tally.reduce.OneShotReduction;
 import dev.tally.reduce.ReduceOp;
@@ -43,7 +43,7 @@ final class ReduceCommand implements Callable<Integer> {
             throw new UserInputException("--op: " + e.getMessage());
         }
         Input input = open(file);
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of()); InputStream in = input.stream()) {
+        try (Tally rt = Tally.open(common.config(), List.of()); InputStream in = input.stream()) {
             checkFits(rt.context(), input);
             OneShotReduction.Result result;
             try (DeviceArray array = readArray(rt, in, input);
@@ -61,7 +61,7 @@ final class ReduceCommand implements Callable<Integer> {
         return 0;
     }
 
-    private DeviceArray readArray(TallyRuntime rt, InputStream in, Input input) {
+    private DeviceArray readArray(Tally rt, InputStream in, Input input) {
         try {
             return DeviceArray.read(rt.context(), "reduce.input", input.count(), in);
         } catch (EOFException e) {

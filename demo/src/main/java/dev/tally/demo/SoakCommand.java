@@ -1,7 +1,9 @@
 package dev.tally.demo;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
+import dev.tally.demo.app.FramePolicy;
+import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.exposure.Metering;
 import dev.tally.present.Window;
@@ -73,13 +75,14 @@ final class SoakCommand implements Callable<Integer> {
                 resizeEvery);
         List<Snapshot> snapshots = new ArrayList<>();
         long[] passesChecked = new long[1];
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), extensions)) {
+        try (Tally rt = Tally.open(common.config(), extensions)) {
             VulkanContext ctx = rt.context();
             System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s%n", frames, width, height, ctx.info().name(),
                     w != null ? " in a window" : " headless", ctx.options().validation() ? "on (synchronization too)" : "off");
             ReadbackStats finalStats;
             long lagViolations;
-            try (DemoApp app = new DemoApp(rt, settings, w, System.err)) {
+            FramePolicy policy = resizeEvery != null ? new ResizeEveryPolicy(resizeEvery) : FramePolicy.NONE;
+            try (DemoApp app = new DemoApp(rt, settings, w, System.err, policy)) {
                 long[] badLag = new long[1];
                 DemoApp.Summary summary = app.run(() -> false, f -> {
                     app.ring().latest().ifPresent(s -> {

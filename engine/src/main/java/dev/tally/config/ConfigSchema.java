@@ -30,10 +30,14 @@ public final class ConfigSchema {
         add(ConfigKey.real("exposure.darkenSpeed", "1", 1e-3, 1000, "adaptation speed (stops per second) when the scene gets darker"));
         add(ConfigKey.choice("exposure.metering", "uniform", java.util.List.of("uniform", "centre", "mask"), "how pixels are weighted"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
+        add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
+                "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
         add(ConfigKey.string("debug.injectFault", "none",
                 "test hook: none, device-lost@N (the N-th queue submission fails with VK_ERROR_DEVICE_LOST) or oom@N"
                         + " (the N-th buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY); checked when the runtime opens"));
+        add(ConfigKey.bool("debug.skipBarriers", "false",
+                "test hook: record frame graphs without their barriers, so that synchronization validation shows they are needed"));
     }
 
     private void add(ConfigKey k) {

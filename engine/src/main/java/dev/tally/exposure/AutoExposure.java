@@ -55,10 +55,15 @@ public final class AutoExposure implements AutoCloseable {
     private long mapSampler;
     private boolean resetPending;
     private final int histogramRows;
+    private final String scope;
 
-    public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
+    /**
+     * @param scope prefix of every pass and resource name (e.g. {@code "left"} gives {@code left/histogram}),
+     *              so that several auto-exposures share one graph; empty for none
+     */
+    public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings) {
-        this(ctx, compiler, cache, reducer, graphs, settings, 0);
+        this(graphs, compiler, cache, reducer, scope, settings, 0);
     }
 
     /**
@@ -66,24 +71,25 @@ public final class AutoExposure implements AutoCloseable {
      *                      grows), or 0 to choose per image size: as many as still leave enough
      *                      workgroups to fill the device
      */
-    public AutoExposure(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, GraphRuntime graphs,
+    public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings, int histogramRows) {
         this.histogramRows = histogramRows;
-        this.ctx = ctx;
+        this.ctx = graphs.context();
+        this.scope = scope;
         this.compiler = compiler;
         this.cache = cache;
         this.settings = settings;
         try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
-            accumulator = guard.add(new GpuBuffer(ctx, "histogram.accumulator", ExposureShaderLayout.ACCUMULATOR_BYTES,
+            accumulator = guard.add(new GpuBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.ACCUMULATOR_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
-            ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, accumulator.handle(), 0, accumulator.size(), 0));
+            graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here
             ComputeKernel[] kernels = buildKernels();
             resolve = guard.add(kernels[0]);
             normalize = guard.add(kernels[1]);
             adapt = guard.add(kernels[2]);
-            total = guard.add(new ReduceNode(ctx, reducer, "reduce", ReduceOp.SUM, ExposureShaderLayout.BINS));
+            total = guard.add(new ReduceNode(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
-            history = graphs.history("exposure.history", BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
+            history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
             guard.done();
         }
     }
@@ -183,8 +189,22 @@ public final class AutoExposure implements AutoCloseable {
         resetPending = true;
     }
 
-    /** Adds passes histogram, histogram.resolve, reduce*, normalize and exposure. */
-    public Result add(FrameGraph g, ImageHandle hdr, int width, int height, float dt) {
+    private String name(String local) {
+        return scope.isEmpty() ? local : scope + "/" + local;
+    }
+
+    /** The scope this auto-exposure's names start with. */
+    public String scope() {
+        return scope;
+    }
+
+    /**
+     * Adds passes histogram, histogram.resolve, reduce*, normalize and exposure (each under this
+     * auto-exposure's scope) metering {@code hdr}, whose extent comes from the graph.
+     */
+    public Result add(FrameGraph g, ImageHandle hdr, float dt) {
+        int width = g.desc(hdr).width();
+        int height = g.desc(hdr).height();
         ExposureSettings s = settings;
         boolean reset = resetPending;
         resetPending = false;
@@ -193,10 +213,10 @@ public final class AutoExposure implements AutoCloseable {
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
-        BufferHandle accumulatorHandle = g.importScratch("histogram.accumulator", accumulator);
+        BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
         record Hist(ImageHandle hdr, BufferHandle accumulator) {
         }
-        Hist hist = g.addPass("histogram", PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
+        Hist hist = g.addPass(name("histogram"), PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE)), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
@@ -211,23 +231,23 @@ public final class AutoExposure implements AutoCloseable {
         });
         record Resolve(BufferHandle accumulator, BufferHandle bins) {
         }
-        Resolve res = g.addPass("histogram.resolve", PassKind.COMPUTE, b -> new Resolve(b.write(hist.accumulator(), Access.COMPUTE_READ_WRITE),
-                b.write(b.create("histogram.bins", BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
+        Resolve res = g.addPass(name("histogram.resolve"), PassKind.COMPUTE, b -> new Resolve(b.write(hist.accumulator(), Access.COMPUTE_READ_WRITE),
+                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
                 resolve.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)), null, 1, 1));
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         record Norm(BufferHandle bins, BufferHandle total, BufferHandle out) {
         }
-        Norm norm = g.addPass("normalize", PassKind.COMPUTE, b -> new Norm(b.read(res.bins(), Access.COMPUTE_READ),
+        Norm norm = g.addPass(name("normalize"), PassKind.COMPUTE, b -> new Norm(b.read(res.bins(), Access.COMPUTE_READ),
                 b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create("histogram.normalized", BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
+                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
                 normalize.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.out()), 0, ExposureShaderLayout.NORMALIZED_BYTES)), null, 1, 1));
         FrameGraph.History past = g.history(history);
         record Adapt(BufferHandle normalized, BufferHandle previous, BufferHandle current) {
         }
-        Adapt adapted = g.addPass("exposure", PassKind.COMPUTE, b -> new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
+        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
                 b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE)), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);

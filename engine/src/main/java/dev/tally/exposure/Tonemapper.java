@@ -49,11 +49,19 @@ public final class Tonemapper implements AutoCloseable {
     }
 
     /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
-    public ImageHandle add(FrameGraph g, ImageHandle hdr, BufferHandle exposure, ImageHandle target, int targetFormat) {
-        GraphicsPipeline p = pipelines.get(targetFormat);
+    public ImageHandle add(FrameGraph g, ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+        return add(g, "tonemap", hdr, exposure, target);
+    }
+
+    /**
+     * Adds pass {@code name} (a label, e.g. {@code "left/tonemap"}) writing {@code target} (cleared),
+     * in the target's format as the graph knows it; returns the target's new version.
+     */
+    public ImageHandle add(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+        GraphicsPipeline p = pipelines.get(g.desc(target).format());
         record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
         }
-        return g.addPass("tonemap", PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
+        return g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
                 b.colorAttachment(target, new float[]{0, 0, 0, 1})), (h, c) ->
                 p.draw(c.cmd(), List.of(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler),
                         DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();

@@ -23,16 +23,61 @@ public final class FrameGraph {
     final List<Pass> passes = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
     private final Set<String> passNames = new HashSet<>();
+    /** Histories this frame declared: only these advance when it is recorded. */
+    final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
     private final GraphRuntime runtime;
+    private final long frame;
+    private final long timelineValue;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null);
+        this(null, 0, 0);
     }
 
-    FrameGraph(GraphRuntime runtime) {
+    FrameGraph(GraphRuntime runtime, long frame, long timelineValue) {
         this.runtime = runtime;
+        this.frame = frame;
+        this.timelineValue = timelineValue;
+    }
+
+    /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
+    public long frame() {
+        return frame;
+    }
+
+    /** The timeline value this frame's submission signals; the GPU is done with the frame once Tally's timeline reaches it. */
+    public long timelineValue() {
+        return timelineValue;
+    }
+
+    /** The description of the image behind {@code h} (extent, format, usage): passes need not be told it again. */
+    public ImageDesc desc(ImageHandle h) {
+        return resolve(h, "desc").imageDesc;
+    }
+
+    /** The description of the buffer behind {@code h} (its size in bytes). */
+    public BufferDesc desc(BufferHandle h) {
+        return resolve(h, "desc").bufferDesc;
+    }
+
+    /** The resource's name, for messages and labels. */
+    public String name(Handle h) {
+        return resolve(h, "name").name;
+    }
+
+    private GraphResource resolve(Handle h, String what) {
+        if (h == null) {
+            throw new GraphException(what + " of a null handle");
+        }
+        if (graphOf(h) != this) {
+            throw new GraphException(what + ": handle " + h + " belongs to another frame's graph");
+        }
+        return resources.get(h.resource());
+    }
+
+    static Object graphOf(Handle h) {
+        return h instanceof BufferHandle b ? b.graph : ((ImageHandle) h).graph;
     }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
@@ -44,25 +89,26 @@ public final class FrameGraph {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
+        r.trackedEntry = runtime != null && physical != null;
         resources.add(r);
         return r;
     }
 
     public BufferHandle createBuffer(String name, BufferDesc desc) {
-        return new BufferHandle(add(name, false, GraphResource.Origin.TRANSIENT, desc, null, null, ResourceState.UNUSED, null).id, 0);
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.TRANSIENT, desc, null, null, ResourceState.UNUSED, null).id, 0);
     }
 
     public ImageHandle createImage(String name, ImageDesc desc) {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
-        return new ImageHandle(add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
+        return new ImageHandle(this, add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
     }
 
     /** A caller-owned buffer; its state across frames is tracked by the runtime. {@code finalAccess} may be null. */
     public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
         ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, entry,
                 finalAccess).id, 0);
     }
 
@@ -72,7 +118,7 @@ public final class FrameGraph {
      */
     public BufferHandle importScratch(String name, GpuBuffer buffer) {
         ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, entry,
                 null).id, 0);
     }
 
@@ -82,25 +128,27 @@ public final class FrameGraph {
      */
     public ImageHandle importSwapchainImage(String name, GpuImage image) {
         ResourceState acquired = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
-        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, acquired, Access.PRESENT).id, 0);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, acquired, Access.PRESENT);
+        r.trackedEntry = false;   // each acquire hands the image over anew: its entry is the acquire, not last frame's use
+        return new ImageHandle(this, r.id, 0);
     }
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
     public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
         ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(image.serial());
-        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null,
+        return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null,
                 new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry, finalAccess).id, 0);
     }
 
     /** For planning without a GPU: an imported buffer described by size, with a given entry state. */
     public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
-        return new BufferHandle(add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
     }
 
     /** For planning without a GPU: scratch described by size, with a given entry state. */
     public BufferHandle importScratch(String name, long size, ResourceState entry) {
-        return new BufferHandle(add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(size, 0), null, null, entry, null).id, 0);
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(size, 0), null, null, entry, null).id, 0);
     }
 
     /** For planning without a GPU: an imported image with a given entry state. */
@@ -108,7 +156,7 @@ public final class FrameGraph {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
-        return new ImageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess).id, 0);
+        return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess).id, 0);
     }
 
     /**
@@ -122,20 +170,24 @@ public final class FrameGraph {
         if (runtime == null) {
             throw new GraphException("history '" + history.name() + "' needs a GraphRuntime");
         }
+        if (declaredHistories.contains(history)) {
+            throw new GraphException("history '" + history.name() + "' is declared twice in this frame");
+        }
+        declaredHistories.add(history);
         GpuBuffer cur = history.current();
         GpuBuffer prev = history.previousOrNull();
-        BufferHandle current = new BufferHandle(add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
+        BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
                 runtime.stateOf(cur.serial()), null).id, 0);
-        BufferHandle previous = prev == null ? null : new BufferHandle(add(history.name() + "@prev", false,
+        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.name() + "@prev", false,
                 GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
         return new History(previous, current);
     }
 
     /** For planning without a GPU: a history pair described by size (previous present). */
     public History historyForPlanning(String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
-        BufferHandle current = new BufferHandle(add(name, false, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), null, null,
+        BufferHandle current = new BufferHandle(this, add(name, false, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), null, null,
                 currentEntry, null).id, 0);
-        BufferHandle previous = new BufferHandle(add(name + "@prev", false, GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), null,
+        BufferHandle previous = new BufferHandle(this, add(name + "@prev", false, GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), null,
                 null, previousEntry, null).id, 0);
         return new History(previous, current);
     }
@@ -184,7 +236,7 @@ public final class FrameGraph {
     }
 
     String nameOf(Handle h) {
-        return h.resource() >= 0 && h.resource() < resources.size() ? resources.get(h.resource()).name : "#" + h.resource();
+        return graphOf(h) == this ? resources.get(h.resource()).name : "#" + h.resource() + " (of another graph)";
     }
 
     /** Records one use, validating it; returns the new handle for a write, the same for a read. */
@@ -192,7 +244,7 @@ public final class FrameGraph {
         if (handle == null) {
             throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
         }
-        if (handle.resource() < 0 || handle.resource() >= resources.size()) {
+        if (graphOf(handle) != this) {
             throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
         }
         GraphResource r = resources.get(handle.resource());
@@ -229,7 +281,7 @@ public final class FrameGraph {
         r.version++;
         r.writers.add(pass.index);
         pass.uses.add(new Pass.Use(r.id, handle.version(), access, r.version));
-        return handle instanceof ImageHandle ? new ImageHandle(r.id, r.version) : new BufferHandle(r.id, r.version);
+        return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
     }
 
     private static void checkAccessFits(Pass pass, GraphResource r, Access a) {

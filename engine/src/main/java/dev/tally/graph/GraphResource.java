@@ -16,7 +16,9 @@ final class GraphResource {
     /** The physical object for imported and history resources (GpuBuffer/GpuImage), null for transients. */
     final Object physical;
     /** State at frame start for imported and history resources (the runtime tracks it across frames). */
-    final ResourceState entry;
+    ResourceState entry;
+    /** The entry state comes from the runtime's tracking (resolved again when the frame is recorded). */
+    boolean trackedEntry;
     /** Access the caller needs after the frame (present, host read), or null. */
     final Access finalAccess;
     int version;

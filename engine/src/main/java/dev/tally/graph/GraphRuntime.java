@@ -25,11 +25,24 @@ import static org.lwjgl.vulkan.VK13.*;
 public final class GraphRuntime implements AutoCloseable {
     private static final int MAX_TIMED_PASSES = 64;
 
-    /** A recorded frame, to be told its submission's timeline value. */
-    public record RecordedFrame(long frame, int querySlot, List<String> timedPasses) {
+    /** Told when a frame begins, before it is declared (readback rings deliver what is due). */
+    public interface FrameListener {
+        /** Frame {@code frame} begins; the GPU has reached timeline value {@code completed}. */
+        void frameBegun(long frame, long completed);
+
+        /** Frame {@code frame} was given up before it was recorded: nothing of it will run. */
+        default void frameAbandoned(long frame) {
+        }
+
+        /** Tally itself just submitted frame {@code frame} (callers that submit on their own are not heard here). */
+        default void frameSubmitted(long frame) {
+        }
     }
 
     private record PendingTimings(long timelineValue, int slot, List<String> passes) {
+    }
+
+    private record Fill(GpuBuffer buffer, int word) {
     }
 
     private final VulkanContext ctx;
@@ -43,39 +56,118 @@ public final class GraphRuntime implements AutoCloseable {
     private final long[] slotBusyUntil;
     private final ArrayDeque<PendingTimings> pending = new ArrayDeque<>();
     private final PassStats stats = new PassStats();
-    private long frame;
+    private final List<FrameListener> listeners = new ArrayList<>();
+    private final List<Fill> pendingFills = new ArrayList<>();
+    private final boolean skipBarriers;
+    private long frame = -1;
     private long compiles;
+    private long barriersEmitted;
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
 
     public GraphRuntime(VulkanContext ctx) {
+        this(ctx, false);
+    }
+
+    /**
+     * @param skipBarriers debug only: record frames without the barriers the graph planned, to show with
+     *                     synchronization validation that they are what keeps a frame correct
+     */
+    public GraphRuntime(VulkanContext ctx, boolean skipBarriers) {
         this.ctx = ctx;
+        this.skipBarriers = skipBarriers;
         this.pool = new TransientPool(ctx);
         this.querySlots = ctx.options().framesInFlight() + 2;
         this.slotBusyUntil = new long[querySlots];
         this.queries = ctx.info().timestampValidBits() > 0 ? new TimestampQueries(ctx, querySlots * 2 * MAX_TIMED_PASSES) : null;
     }
 
-    /** Starts declaring a frame; also collects finished frames' timestamps (never waits). */
-    public FrameGraph begin() {
+    /**
+     * Starts declaring frame {@code frameNumber}, whose submission signals {@code timelineValue}: collects
+     * finished frames' timestamps and tells the listeners (never waits). Called by the one object that owns
+     * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
+     */
+    public FrameGraph begin(long frameNumber, long timelineValue) {
+        if (frameNumber <= frame) {
+            throw new IllegalStateException("internal: frame " + frameNumber + " begun after frame " + frame);
+        }
+        frame = frameNumber;
         collectTimings();
-        return new FrameGraph(this);
+        long completed = ctx.completedValue();
+        for (FrameListener l : List.copyOf(listeners)) {
+            l.frameBegun(frameNumber, completed);
+        }
+        return new FrameGraph(this, frameNumber, timelineValue);
     }
 
-    /** A buffer that persists across frames, owned by this runtime. */
+    /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
+    public void abandon(FrameGraph g) {
+        for (FrameListener l : List.copyOf(listeners)) {
+            l.frameAbandoned(g.frame());
+        }
+    }
+
+    /** Frame {@code g} was just submitted by Tally. */
+    public void submitted(FrameGraph g) {
+        for (FrameListener l : List.copyOf(listeners)) {
+            l.frameSubmitted(g.frame());
+        }
+    }
+
+    /** {@code listener} hears of every frame's beginning until removed. */
+    public void addListener(FrameListener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(FrameListener listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * A buffer that persists across frames, owned by this runtime. With an initial word, both copies are
+     * filled with it at the start of the next recorded frame (no GPU wait here).
+     */
     public HistoryBuffer history(String name, BufferDesc desc, Integer initialWord) {
-        HistoryBuffer h = new HistoryBuffer(ctx, name, desc, initialWord);
+        HistoryBuffer h = new HistoryBuffer(ctx, name, desc, initialWord != null);
         histories.add(h);
+        if (initialWord != null) {
+            h.copies().forEach(b -> fillOnFirstUse(b, initialWord));
+        }
         return h;
+    }
+
+    /**
+     * Fills a new buffer with {@code word} at the start of the next recorded frame, before any pass: the
+     * first-use initialization of scratch and history, recorded instead of waited for. The buffer needs
+     * TRANSFER_DST usage and must not have been used by the GPU yet.
+     */
+    public void fillOnFirstUse(GpuBuffer buffer, int word) {
+        pendingFills.add(new Fill(buffer, word));
+        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST));
+        stateSeen.put(buffer.serial(), Math.max(frame, 0));
     }
 
     ResourceState stateOf(long serial) {
         return states.getOrDefault(serial, ResourceState.UNUSED);
     }
 
+    /** The context the graphs record for. */
+    public VulkanContext context() {
+        return ctx;
+    }
+
     /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}. */
-    public RecordedFrame record(FrameGraph g, VkCommandBuffer cmd) {
+    public void record(FrameGraph g, VkCommandBuffer cmd) {
         g.requireComplete();
+        if (g.frame() != frame) {
+            throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + frame + " began; declare and record one frame at a time");
+        }
+        recordFills(cmd);
+        for (GraphResource r : g.resources) {
+            if (r.trackedEntry) {
+                r.entry = stateOf(r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial());
+            }
+        }
         String key = g.topologyKey();
         GraphPlan plan = plans.get(key);
         if (plan == null) {
@@ -99,7 +191,7 @@ public final class GraphRuntime implements AutoCloseable {
         if (timed) {
             queries.reset(cmd, base, 2 * plan.order().size());
         }
-        PassContext passContext = new PassContext(ctx, cmd, objects, frame);
+        PassContext passContext = new PassContext(ctx, cmd, objects, frame, g);
         List<String> timedPasses = new ArrayList<>();
         for (int pos = 0; pos < plan.order().size(); pos++) {
             Pass p = g.passes.get(plan.order().get(pos));
@@ -108,10 +200,12 @@ public final class GraphRuntime implements AutoCloseable {
             if (timed) {
                 queries.write(cmd, base + 2 * pos);
             }
+            passContext.enter(p);
             if (p.kind == PassKind.GRAPHICS) {
                 beginRendering(cmd, p, objects, passContext);
             }
             p.executor.record(passContext);
+            passContext.enter(null);
             if (p.kind == PassKind.GRAPHICS) {
                 vkCmdEndRendering(cmd);
             }
@@ -141,22 +235,25 @@ public final class GraphRuntime implements AutoCloseable {
         for (int i : plan.order()) {
             stats.culled(g.passes.get(i).name, false);
         }
-        histories.forEach(HistoryBuffer::advance);
+        g.declaredHistories.forEach(HistoryBuffer::advance);
         pruneStates();
         lastGraph = g;
         lastPlan = plan;
-        return new RecordedFrame(frame++, timed ? slot : -1, timed ? timedPasses : List.of());
-    }
-
-    /** Tells the runtime which timeline value the frame's submission signals, so its timings can be read later. */
-    public void submitted(RecordedFrame f, long timelineValue) {
-        if (f.querySlot() >= 0) {
-            slotBusyUntil[f.querySlot()] = timelineValue;
-            pending.addLast(new PendingTimings(timelineValue, f.querySlot(), f.timedPasses()));
+        if (timed) {
+            slotBusyUntil[slot] = g.timelineValue();
+            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses));
         }
     }
 
-    private void collectTimings() {
+    private void recordFills(VkCommandBuffer cmd) {
+        for (Fill f : pendingFills) {
+            vkCmdFillBuffer(cmd, f.buffer().handle(), 0, VK_WHOLE_SIZE, f.word());
+        }
+        pendingFills.clear();
+    }
+
+    /** Reads the timestamps of finished frames into {@link #stats()} (never waits; also done when a frame begins). */
+    public void collectTimings() {
         if (queries == null) {
             return;
         }
@@ -212,9 +309,10 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     private void emit(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects, FrameGraph g) {
-        if (specs.isEmpty()) {
+        if (specs.isEmpty() || skipBarriers) {
             return;
         }
+        barriersEmitted += specs.size();
         try (MemoryStack stack = stackPush()) {
             int buffers = 0, images = 0, memory = 0;
             for (BarrierSpec b : specs) {
@@ -266,7 +364,10 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     public PassStats stats() { return stats; }
+    /** The frame begun last (-1 before the first). */
     public long frame() { return frame; }
+    /** Barriers recorded so far (0 with skipBarriers). */
+    public long barriersEmitted() { return barriersEmitted; }
     /** How many times a frame needed a new compile (the rest reused a cached plan). */
     public long compiles() { return compiles; }
     /** Vulkan objects the transient pool created so far; flat in steady state. */
@@ -277,11 +378,6 @@ public final class GraphRuntime implements AutoCloseable {
         return lastPlan == null ? 0 : lastPlan.requestedBytes(lastGraph) - lastPlan.allocatedBytes();
     }
 
-    /** The plan of the last recorded frame. */
-    public GraphPlan lastPlanForTests() {
-        return lastPlan;
-    }
-
     /** The last recorded frame as Graphviz DOT. */
     public String toDot() {
         return lastGraph == null ? "digraph tally {}\n" : DotExport.toDot(lastGraph, lastPlan);
@@ -289,6 +385,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     @Override
     public void close() {
+        pendingFills.clear();
         histories.forEach(HistoryBuffer::close);
         pool.close();
         if (queries != null) {

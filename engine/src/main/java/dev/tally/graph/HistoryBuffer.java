@@ -4,7 +4,6 @@ import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
 
-import static org.lwjgl.vulkan.VK10.vkCmdFillBuffer;
 
 /**
  * A buffer that persists across frames: each frame writes the current copy and may read last
@@ -15,26 +14,25 @@ public final class HistoryBuffer implements AutoCloseable {
     private final String name;
     private final BufferDesc desc;
     private final GpuBuffer[] copies = new GpuBuffer[2];
-    private final Integer initialWord;
     private long frames;
     private boolean valid;
 
-    public HistoryBuffer(VulkanContext ctx, String name, BufferDesc desc, Integer initialWord) {
+    /** Made by {@link GraphRuntime#history}, which also schedules the initial fill. */
+    HistoryBuffer(VulkanContext ctx, String name, BufferDesc desc, boolean initialized) {
         this.name = name;
         this.desc = desc;
-        this.initialWord = initialWord;
-        for (int i = 0; i < 2; i++) {
-            copies[i] = new GpuBuffer(ctx, name + "[" + i + "]", desc.size(), desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                    MemoryKind.DEVICE);
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            for (int i = 0; i < 2; i++) {
+                copies[i] = guard.add(new GpuBuffer(ctx, name + "[" + i + "]", desc.size(),
+                        desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
+            }
+            guard.done();
         }
-        if (initialWord != null) {
-            ctx.submitAndWait(cmd -> {
-                for (GpuBuffer b : copies) {
-                    vkCmdFillBuffer(cmd, b.handle(), 0, b.size(), initialWord);
-                }
-            });
-            valid = true;
-        }
+        valid = initialized;
+    }
+
+    java.util.List<GpuBuffer> copies() {
+        return java.util.List.of(copies);
     }
 
     public String name() { return name; }
@@ -48,7 +46,7 @@ public final class HistoryBuffer implements AutoCloseable {
         return valid ? copies[(int) ((frames + 1) & 1)] : null;
     }
 
-    /** Called by the runtime after each recorded frame. */
+    /** Called by the runtime after each recorded frame that declared this history. */
     void advance() {
         frames++;
         valid = true;

@@ -5,20 +5,31 @@ import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
-/** What a pass's execute step gets: the command buffer and its resources, resolved to GPU objects. */
+/**
+ * What a pass's execute step gets: the command buffer and the resources its setup declared, resolved
+ * to GPU objects. A handle the pass did not declare is refused: the graph planned barriers only for
+ * declared uses, so an undeclared one would be a silent hazard.
+ */
 public final class PassContext {
     private final VulkanContext ctx;
     private final VkCommandBuffer cmd;
     private final Object[] physical;
     private final long frame;
+    private final FrameGraph graph;
+    private Pass pass;
     private int width;
     private int height;
 
-    PassContext(VulkanContext ctx, VkCommandBuffer cmd, Object[] physical, long frame) {
+    PassContext(VulkanContext ctx, VkCommandBuffer cmd, Object[] physical, long frame, FrameGraph graph) {
         this.ctx = ctx;
         this.cmd = cmd;
         this.physical = physical;
         this.frame = frame;
+        this.graph = graph;
+    }
+
+    void enter(Pass p) {
+        this.pass = p;
     }
 
     void extent(int w, int h) {
@@ -34,11 +45,28 @@ public final class PassContext {
     public int width() { return width; }
     public int height() { return height; }
 
+    /** The buffer behind a handle this pass declared. */
     public GpuBuffer buffer(BufferHandle h) {
-        return (GpuBuffer) physical[h.resource()];
+        return (GpuBuffer) physical[declared(h)];
     }
 
+    /** The image behind a handle this pass declared. */
     public GpuImage image(ImageHandle h) {
-        return (GpuImage) physical[h.resource()];
+        return (GpuImage) physical[declared(h)];
+    }
+
+    private int declared(Handle h) {
+        if (pass == null) {
+            throw new GraphException("a resource was asked for outside a pass's execute step");
+        }
+        if (h == null || FrameGraph.graphOf(h) != graph) {
+            throw new GraphException("pass '" + pass.name + "': handle " + h + " belongs to another frame's graph");
+        }
+        for (Pass.Use u : pass.uses) {
+            if (u.resource() == h.resource()) {
+                return h.resource();
+            }
+        }
+        throw new GraphException("pass '" + pass.name + "' uses '" + graph.nameOf(h) + "' in its execute step but did not declare it in its setup");
     }
 }

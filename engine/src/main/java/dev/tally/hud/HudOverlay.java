@@ -41,7 +41,6 @@ public final class HudOverlay implements AutoCloseable {
     private final GpuBuffer font;
     private final GpuBuffer[] text;
     private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
-    private long frames;
     private final int scale;
 
     public HudOverlay(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, int scale) {
@@ -77,12 +76,13 @@ public final class HudOverlay implements AutoCloseable {
 
     /**
      * Adds pass {@code hud}: {@code lines} of text top-left and the histogram bottom-left, over
-     * {@code target}. Call after the frame's slot is free (FrameLoop.begin), since the text is written now.
+     * {@code target} (in its format, as the graph knows it). Call once the frame's command buffer is free
+     * (frames in flight paced), since the text is written to the frame's host-visible slot now.
      */
-    public ImageHandle add(FrameGraph g, ImageHandle target, int targetFormat, List<String> lines, HistogramView histogram) {
-        GpuBuffer slot = text[(int) (frames++ % text.length)];
+    public ImageHandle add(FrameGraph g, ImageHandle target, List<String> lines, HistogramView histogram) {
+        GpuBuffer slot = text[(int) (g.frame() % text.length)];
         int glyphs = writeText(slot, lines);
-        GraphicsPipeline pipeline = pipelines.get(targetFormat);
+        GraphicsPipeline pipeline = pipelines.get(g.desc(target).format());
         record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure) {
         }
         Io io = g.addPass("hud", PassKind.GRAPHICS, b -> new Io(b.colorAttachment(target, null),

@@ -22,6 +22,8 @@ import static org.lwjgl.vulkan.VK10.*;
  */
 public final class Swapchain implements AutoCloseable {
     private static final long ACQUIRE_TIMEOUT_NS = 2_000_000_000L;
+    /** An acquire that takes longer than this blocked for an image (a non-blocking one returns in microseconds). */
+    private static final long ACQUIRE_BLOCKED_NS = 200_000;
     private final VulkanContext ctx;
     private final long surface;
     private final boolean vsync;
@@ -161,7 +163,13 @@ public final class Swapchain implements AutoCloseable {
         }
         try (MemoryStack stack = stackPush()) {
             IntBuffer index = stack.mallocInt(1);
+            long start = System.nanoTime();
             int r = vkAcquireNextImageKHR(ctx.device(), swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), VK_NULL_HANDLE, index);
+            long blocked = System.nanoTime() - start;
+            if (blocked > ACQUIRE_BLOCKED_NS) {
+                // No image was free: the presentation engine (vsync) held the CPU back.
+                ctx.waits().record(dev.tally.vk.Waits.Kind.ACQUIRE, dev.tally.vk.Waits.Cause.PACING, blocked);
+            }
             if (r == VK_ERROR_OUT_OF_DATE_KHR) {
                 stale = true;
                 return -1;
@@ -184,7 +192,13 @@ public final class Swapchain implements AutoCloseable {
             VkPresentInfoKHR info = VkPresentInfoKHR.calloc(stack).sType$Default()
                     .pWaitSemaphores(stack.longs(renderFinished[index]))
                     .swapchainCount(1).pSwapchains(stack.longs(swapchain)).pImageIndices(stack.ints(index));
-            int r = vkQueuePresentKHR(ctx.queue(), info);
+            int r;
+            ctx.queueLock().lock();
+            try {
+                r = vkQueuePresentKHR(ctx.queue(), info);
+            } finally {
+                ctx.queueLock().unlock();
+            }
             if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) {
                 stale = true;
                 return;

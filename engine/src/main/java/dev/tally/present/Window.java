@@ -111,6 +111,11 @@ public final class Window implements AutoCloseable {
         glfwSetWindowSize(handle, w, h);
     }
 
+    /** Asks the window to close, as its close button does. */
+    public void requestClose() {
+        org.lwjgl.glfw.GLFW.glfwSetWindowShouldClose(handle(), true);
+    }
+
     public void iconify() {
         glfwIconifyWindow(handle);
     }

@@ -3,10 +3,12 @@ package dev.tally.readback;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
+import dev.tally.vk.Waits;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
@@ -21,24 +23,38 @@ import static org.lwjgl.vulkan.VK10.vkCmdCopyBuffer;
 /**
  * N host-visible slots that hand the CPU a GPU value from N frames ago without ever waiting.
  * <p>
- * Each frame: {@link #beginFrame} delivers the slot about to be reused (written N frames ago; with
- * N greater than the frames in flight its submission has always completed, which the timeline
- * counter confirms without a wait), {@link #capture} adds a transfer pass copying the sources into
- * slot {@code frame % N} with a barrier to host reads, and {@link #submitted} records the timeline
- * value of the frame's submission. {@link #latest()} returns the newest delivered sample.
+ * The ring follows the frames of its {@link GraphRuntime}: when frame f begins it delivers the slot
+ * frame f is about to reuse (written at frame f - N; with N greater than the frames in flight its
+ * submission has completed, which the timeline confirms without a wait). {@link #capture} adds a
+ * transfer pass copying the sources into slot {@code f % N}, tagged with the frame and its timeline
+ * value. {@link #latest()} returns the newest delivered sample. In {@link Mode#SYNC} the ring instead
+ * waits for the frame just submitted: a baseline that shows on the same wait counters what the ring saves.
  */
 public final class ReadbackRing implements AutoCloseable {
+    /** How samples are delivered. */
+    public enum Mode {
+        /** Exactly N frames late, never waits. */
+        FIXED,
+        /**
+         * Read within the frame: when Tally submits the frame it waits for it and delivers at once (lag 0);
+         * when the caller submits, at the next frame's beginning (lag 1). A baseline, counted as readback waits.
+         */
+        SYNC
+    }
+
     /** A region to capture: {@code bytes} from {@code offset} of {@code source}. */
     public record Region(BufferHandle source, long offset, long bytes) {
+        /** The first {@code bytes} of {@code source}. */
+        public static Region of(BufferHandle source, long bytes) {
+            return new Region(source, 0, bytes);
+        }
     }
 
     private static final class Slot {
         final GpuBuffer buffer;
-        long frame = -1;
-        long timelineValue = -1; // -1: captured but not yet submitted; 0: empty
+        long frame = -1;          // -1: empty
+        long timelineValue;
         long bytes;
-        int width;
-        int height;
 
         Slot(GpuBuffer buffer) {
             this.buffer = buffer;
@@ -46,18 +62,44 @@ public final class ReadbackRing implements AutoCloseable {
     }
 
     private final VulkanContext ctx;
+    private final GraphRuntime graphs;
+    private final GraphRuntime.FrameListener listener = new GraphRuntime.FrameListener() {
+        @Override
+        public void frameBegun(long frame, long completed) {
+            ReadbackRing.this.frameBegun(frame, completed);
+        }
+
+        @Override
+        public void frameSubmitted(long frame) {
+            if (mode == Mode.SYNC) {
+                readNow(slots[(int) (frame % slots.length)]);   // within the frame: wait, then read
+            }
+        }
+
+        @Override
+        public void frameAbandoned(long frame) {
+            Slot s = slots[(int) (frame % slots.length)];
+            if (s.frame == frame) {
+                s.frame = -1;   // its copy never ran
+            }
+        }
+    };
     private final String name;
     private final long capacity;
     private final Slot[] slots;
+    private final Mode mode;
     private long frame = -1;
-    private Slot pendingSubmit;
     private Sample latest;
     private long samples;
     private long notReady;
-    private long blockingWaits;
 
-    public ReadbackRing(VulkanContext ctx, String name, int slotCount, long capacityBytes) {
-        int inFlight = ctx.options().framesInFlight();
+    /**
+     * @param slotCount more than the frames in flight (fixed mode), so that a slot is never reused while
+     *                  the GPU may still write it
+     */
+    public ReadbackRing(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
+        VulkanContext context = graphs.context();
+        int inFlight = context.options().framesInFlight();
         if (slotCount <= inFlight) {
             throw new IllegalArgumentException("readback ring '" + name + "': " + slotCount + " slots with " + inFlight
                     + " frames in flight: a slot would be reused while the GPU may still write it; use more than " + inFlight + " slots");
@@ -65,9 +107,11 @@ public final class ReadbackRing implements AutoCloseable {
         if (capacityBytes <= 0 || capacityBytes % 4 != 0) {
             throw new IllegalArgumentException("readback ring '" + name + "': capacity must be a positive multiple of 4, got " + capacityBytes);
         }
-        this.ctx = ctx;
+        this.ctx = context;
+        this.graphs = graphs;
         this.name = name;
         this.capacity = capacityBytes;
+        this.mode = mode;
         this.slots = new Slot[slotCount];
         try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
             for (int i = 0; i < slotCount; i++) {
@@ -76,54 +120,66 @@ public final class ReadbackRing implements AutoCloseable {
             }
             guard.done();
         }
+        graphs.addListener(listener);
     }
 
-    /**
-     * Starts frame {@code frameNumber}: delivers the slot this frame will overwrite if the GPU is done
-     * with it (never waits; a slot still pending counts as not ready and its sample is lost).
-     */
-    public void beginFrame(long frameNumber) {
-        if (frameNumber <= frame) {
-            throw new IllegalArgumentException("readback ring '" + name + "': frame " + frameNumber + " after frame " + frame);
-        }
+    /** Delivers what frame {@code frameNumber}'s beginning makes due. */
+    private void frameBegun(long frameNumber, long completed) {
         frame = frameNumber;
+        if (mode == Mode.SYNC) {
+            // A frame the caller submitted itself is read at the next beginning, still waiting for it.
+            readNow(slots[(int) Math.floorMod(frameNumber - 1, (long) slots.length)]);
+            return;
+        }
         Slot due = slots[(int) (frameNumber % slots.length)];
-        if (due.timelineValue == 0 || due.frame < 0) {
+        if (due.frame < 0) {
             return; // never written: the first N frames deliver nothing
         }
-        if (due.timelineValue < 0 || ctx.completedValue() < due.timelineValue) {
+        if (completed < due.timelineValue) {
             notReady++;
         } else {
             deliver(due);
         }
-        due.frame = -1;
-        due.timelineValue = 0;
+    }
+
+    private void readNow(Slot s) {
+        if (s.frame >= 0) {
+            ctx.waitFor(s.timelineValue, Waits.Cause.READBACK);
+            deliver(s);
+        }
     }
 
     private void deliver(Slot s) {
         s.buffer.invalidate(0, s.bytes);
         byte[] copy = new byte[(int) s.bytes];
         MemoryUtil.memByteBuffer(s.buffer.mappedAddress(), (int) s.bytes).get(copy);
-        latest = new Sample(s.frame, s.timelineValue, frame, s.width, s.height, copy);
+        latest = new Sample(s.frame, s.timelineValue, frame, copy);
         samples++;
+        s.frame = -1;
+    }
+
+    /** Captures the whole of a small buffer (at most the slot capacity). */
+    public void capture(FrameGraph g, BufferHandle source) {
+        capture(g, List.of(Region.of(source, Math.min(capacity, g.desc(source).size()))));
     }
 
     /** Adds the transfer pass (a side effect, never culled) that copies {@code regions} into this frame's slot. */
-    public void capture(FrameGraph g, List<Region> regions, int width, int height) {
-        if (frame < 0) {
-            throw new IllegalStateException("readback ring '" + name + "': capture before beginFrame");
+    public void capture(FrameGraph g, List<Region> regions) {
+        if (g.frame() != frame) {
+            throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + frame
+                    + " is the one begun (was the ring made for another Tally?)");
         }
         long total = regions.stream().mapToLong(Region::bytes).sum();
         if (total > capacity) {
             throw new IllegalArgumentException("readback ring '" + name + "': capture of " + total + " bytes exceeds the slot capacity " + capacity);
         }
         Slot slot = slots[(int) (frame % slots.length)];
+        if (slot.frame == frame) {
+            throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + frame);
+        }
         slot.frame = frame;
-        slot.timelineValue = -1;
+        slot.timelineValue = g.timelineValue();
         slot.bytes = total;
-        slot.width = width;
-        slot.height = height;
-        pendingSubmit = slot;
         BufferHandle target = g.importBuffer(name + ".slot" + (frame % slots.length), slot.buffer, Access.HOST_READ);
         record Copy(List<BufferHandle> sources, BufferHandle target) {
         }
@@ -147,59 +203,32 @@ public final class ReadbackRing implements AutoCloseable {
         });
     }
 
-    /** The frame's submission signals {@code timelineValue}; the captured slot completes when the counter reaches it. */
-    public void submitted(long timelineValue) {
-        if (pendingSubmit != null) {
-            pendingSubmit.timelineValue = timelineValue;
-            pendingSubmit = null;
-        }
-    }
-
     /** The newest delivered sample, or empty before the first one: never waits. */
     public Optional<Sample> latest() {
         return Optional.ofNullable(latest);
     }
 
+    /** Counters; {@code blockingWaits} are the context's readback waits, from the one place that counts waits. */
     public ReadbackStats stats() {
-        return new ReadbackStats(slots.length, samples, latest == null ? 0 : latest.lag(), notReady, blockingWaits);
+        return new ReadbackStats(slots.length, samples, latest == null ? 0 : latest.lag(), notReady,
+                ctx.waits().of(Waits.Cause.READBACK).count());
     }
 
     public int slotCount() {
         return slots.length;
     }
 
-    /**
-     * Shutdown and tests only: waits for every submitted slot. Nothing is delivered (the ring delivers
-     * a slot when it is due); this makes closing safe and is counted as a blocking wait.
-     */
-    public void drain() {
-        long highest = 0;
-        for (Slot s : slots) {
-            highest = Math.max(highest, s.timelineValue);
-        }
-        if (highest > 0 && ctx.completedValue() < highest) {
-            blockingWaits++;
-            ctx.waitFor(highest);
-        }
+    public Mode mode() {
+        return mode;
     }
 
-    /** Reads the slot captured in the current frame right after waiting: the synchronous mode, for benchmarks only. */
-    public Sample readNowBlocking(long timelineValue) {
-        Slot s = slots[(int) (frame % slots.length)];
-        if (ctx.completedValue() < timelineValue) {
-            blockingWaits++;
-            ctx.waitFor(timelineValue);
-        }
-        s.timelineValue = timelineValue;
-        deliver(s);
-        Sample now = latest;
-        s.frame = -1;
-        s.timelineValue = 0;
-        return now;
+    public String name() {
+        return name;
     }
 
     @Override
     public void close() {
+        graphs.removeListener(listener);
         // Destruction is deferred until the GPU is done, so pending slots leak nothing and need no wait.
         for (Slot s : slots) {
             s.buffer.close();

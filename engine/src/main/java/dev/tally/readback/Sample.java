@@ -6,10 +6,11 @@ import java.util.function.Function;
 
 /**
  * One delivered readback: a copy of the bytes the GPU wrote, tagged with the frame that wrote them,
- * the timeline value of that frame's submission, the frame it was delivered in and the source's
- * extent at capture time (so a resize can never mislabel it).
+ * the timeline value of that frame's submission and the frame it was delivered in. Anything else a
+ * reader needs to interpret the bytes (an extent, say) belongs in the captured data itself, so that it
+ * can never be paired with a later frame's.
  */
-public record Sample(long frame, long timelineValue, long deliveredAtFrame, int width, int height, byte[] bytes) {
+public record Sample(long frame, long timelineValue, long deliveredAtFrame, byte[] bytes) {
     /** Frames between writing and delivery: the ring's slot count in steady state. */
     public long lag() {
         return deliveredAtFrame - frame;

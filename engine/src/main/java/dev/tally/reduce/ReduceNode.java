@@ -4,6 +4,7 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
@@ -28,7 +29,12 @@ public final class ReduceNode implements AutoCloseable {
     private final long maxCount;
     private final GpuBuffer scratch;
 
-    public ReduceNode(VulkanContext ctx, Reducer reducer, String name, ReduceOp op, long maxCount) {
+    /**
+     * @param name the node's label, scoped by the caller (e.g. {@code "left/reduce"}): its passes are
+     *             {@code name}, or {@code name.partials} and {@code name.fold}
+     */
+    public ReduceNode(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
+        VulkanContext ctx = graphs.context();
         this.reducer = reducer;
         this.name = name;
         this.op = op;
@@ -41,8 +47,8 @@ public final class ReduceNode implements AutoCloseable {
         }
         this.scratch = new GpuBuffer(ctx, name + ".scratch", bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE);
-        GpuBuffer s = scratch;
-        ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, s.handle(), 0, s.size(), 0));
+        // The one-pass ticket counter starts at zero: cleared by the first frame recorded, not waited for here.
+        graphs.fillOnFirstUse(scratch, 0);
     }
 
     /** Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. */

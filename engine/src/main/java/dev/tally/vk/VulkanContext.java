@@ -12,6 +12,8 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import static dev.tally.vk.VkCheck.check;
@@ -54,8 +56,15 @@ public final class VulkanContext implements AutoCloseable {
     private long timeline;
     private long commandPool;
     private final java.util.concurrent.atomic.AtomicLong serials = new java.util.concurrent.atomic.AtomicLong();
+    /** Held around every vkQueueSubmit2 and vkQueuePresentKHR Tally makes; a wrapping renderer may share its own. */
+    private final Lock queueLock;
+    private final Waits waits = new Waits();
+    /** The highest timeline value given to a submission (a frame's, or Tally's own); deferred destruction keys on it. */
+    private long handedOut;
+    /** The highest timeline value whose submission was made (or promised, by a frame's submission hook). */
     private long lastSubmitted;
-    private long blockingWaits;
+    /** The value of the frame between its begin and its submission hook, 0 when none is open. */
+    private long openFrameValue;
     private boolean closed;
     /** Set when any call reports VK_ERROR_DEVICE_LOST: nothing more is submitted and nothing waits. */
     private volatile boolean deviceLost;
@@ -68,6 +77,7 @@ public final class VulkanContext implements AutoCloseable {
         this.options = options;
         this.faults = new FaultInjector(options.faults());
         this.ownsDevice = true;
+        this.queueLock = new ReentrantLock();
         try (MemoryStack stack = stackPush()) {
             List<String> layers = new ArrayList<>();
             List<String> extensions = new ArrayList<>(options.instanceExtensions());
@@ -145,7 +155,7 @@ public final class VulkanContext implements AutoCloseable {
     }
 
     private VulkanContext(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily,
-                          VkQueue queue, long allocator, boolean debugUtils) {
+                          VkQueue queue, long allocator, boolean debugUtils, Lock queueLock) {
         if (options.faults().kind() == FaultPlan.Kind.OOM) {
             throw new IllegalArgumentException("fault " + options.faults().spec()
                     + " needs Tally's own VMA allocator; a wrapped context can inject device-lost faults only");
@@ -153,6 +163,7 @@ public final class VulkanContext implements AutoCloseable {
         this.options = options;
         this.faults = new FaultInjector(options.faults());
         this.ownsDevice = false;
+        this.queueLock = queueLock != null ? queueLock : new ReentrantLock();
         this.instance = instance;
         this.physicalDevice = physicalDevice;
         this.device = device;
@@ -174,10 +185,13 @@ public final class VulkanContext implements AutoCloseable {
      * dynamicRendering and timelineSemaphore (Vulkan 1.3). Tally adds its own timeline semaphore and
      * command pool; validation messages go to the renderer's own messenger, not to
      * {@link #validationLog()}. {@code debugUtils}: the instance enabled VK_EXT_debug_utils (pass labels).
+     * {@code queueLock}: the lock the renderer holds around its own submissions to {@code queue} (Vulkan
+     * requires external synchronization of a queue); Tally takes it around each of its submits and
+     * presents. Null when the renderer does not share the queue across threads.
      */
     public static VulkanContext wrap(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device,
-                                     int queueFamily, VkQueue queue, long vmaAllocator, boolean debugUtils) {
-        return new VulkanContext(options, instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils);
+                                     int queueFamily, VkQueue queue, long vmaAllocator, boolean debugUtils, Lock queueLock) {
+        return new VulkanContext(options, instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils, queueLock);
     }
 
     /** Creates a context; on any failure everything created so far is released. */
@@ -282,11 +296,69 @@ public final class VulkanContext implements AutoCloseable {
     }
 
     /**
-     * Submits {@code cmd}, signalling the next timeline value, which is returned. Optional binary
-     * semaphores serve swapchain acquire/present.
+     * Opens a frame: hands out the next timeline value, which the frame's submission must signal. Until
+     * {@link #frameSubmitted} or {@link #frameAbandoned}, Tally submits nothing of its own (a later value
+     * signalled first would make the frame's signal invalid).
      */
-    public synchronized long submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
-        long value = lastSubmitted + 1;
+    public synchronized long openFrame() {
+        if (openFrameValue != 0) {
+            throw new IllegalStateException("internal: timeline value " + openFrameValue + " is still open");
+        }
+        openFrameValue = ++handedOut;
+        return openFrameValue;
+    }
+
+    /** The open frame's submission was made, or will be by the caller with the signal it was handed. */
+    public synchronized void frameSubmitted(long value) {
+        if (value != openFrameValue) {
+            throw new IllegalStateException("internal: timeline value " + value + " is not the open frame's (" + openFrameValue + ")");
+        }
+        lastSubmitted = value;
+        openFrameValue = 0;
+    }
+
+    /** The open frame will never be submitted: its value is handed out again to the next one. */
+    public synchronized void frameAbandoned(long value) {
+        if (value == openFrameValue) {
+            openFrameValue = 0;
+            if (handedOut == value) {
+                handedOut--;
+            }
+        }
+    }
+
+    /**
+     * Submits {@code cmd}, signalling the next timeline value, which is returned. Optional binary
+     * semaphores serve swapchain acquire/present. Refused while a frame is open.
+     */
+    public long submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
+        long value;
+        synchronized (this) {
+            if (openFrameValue != 0) {
+                throw new IllegalStateException("Tally cannot submit work of its own while the frame with timeline value " + openFrameValue
+                        + " is open (its submission must come first); submit or abandon that frame first");
+            }
+            value = ++handedOut;
+        }
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary);
+        synchronized (this) {
+            lastSubmitted = Math.max(lastSubmitted, value);
+        }
+        return value;
+    }
+
+    /** Submits the open frame's command buffer, signalling its timeline value. */
+    public void submitFrame(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary) {
+        synchronized (this) {
+            if (value != openFrameValue) {
+                throw new IllegalStateException("internal: timeline value " + value + " is not the open frame's (" + openFrameValue + ")");
+            }
+        }
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary);
+        frameSubmitted(value);
+    }
+
+    private void submitSignalling(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary) {
         if (deviceLost) {
             // Submitting to a lost device is pointless (and may crash some drivers): fail at once.
             check(VK_ERROR_DEVICE_LOST, "submission " + value + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
@@ -305,7 +377,17 @@ public final class VulkanContext implements AutoCloseable {
                         .semaphore(waitBinary).stageMask(waitStage));
             }
             int injected = faults.beforeSubmit(value);
-            int result = injected != VK_SUCCESS ? injected : vkQueueSubmit2(queue, submit, VK_NULL_HANDLE);
+            int result;
+            if (injected != VK_SUCCESS) {
+                result = injected;
+            } else {
+                queueLock.lock();
+                try {
+                    result = vkQueueSubmit2(queue, submit, VK_NULL_HANDLE);
+                } finally {
+                    queueLock.unlock();
+                }
+            }
             if (result < 0) {
                 String what = "submission " + value + " (vkQueueSubmit2"
                         + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
@@ -314,8 +396,6 @@ public final class VulkanContext implements AutoCloseable {
                 }
                 check(result, what);
             }
-            lastSubmitted = value;
-            return value;
         }
     }
 
@@ -373,8 +453,13 @@ public final class VulkanContext implements AutoCloseable {
         return lostAt;
     }
 
-    /** Blocks until the timeline reaches {@code value} (counted: steady-state frames should not need it). */
+    /** Blocks until the timeline reaches {@code value}, counted as a wait of cause OTHER. */
     public void waitFor(long value) {
+        waitFor(value, Waits.Cause.OTHER);
+    }
+
+    /** Blocks until the timeline reaches {@code value}; a wait that blocks is counted in {@link #waits()} under {@code cause}. */
+    public void waitFor(long value, Waits.Cause cause) {
         if (value <= 0) {
             return;
         }
@@ -386,9 +471,7 @@ public final class VulkanContext implements AutoCloseable {
         if (completedValue() >= value) {
             return;
         }
-        synchronized (this) {
-            blockingWaits++;
-        }
+        long start = System.nanoTime();
         try (MemoryStack stack = stackPush()) {
             VkSemaphoreWaitInfo waitInfo = VkSemaphoreWaitInfo.calloc(stack).sType$Default()
                     .semaphoreCount(1).pSemaphores(stack.longs(timeline)).pValues(stack.longs(value));
@@ -402,13 +485,15 @@ public final class VulkanContext implements AutoCloseable {
                 markLost("vkWaitSemaphores (waiting for submission " + value + ")");
             }
             check(result, "vkWaitSemaphores (waiting for submission " + value + ")");
+        } finally {
+            waits.record(Waits.Kind.TIMELINE, cause, System.nanoTime() - start);
         }
         retire();
     }
 
-    /** Waits for everything submitted so far. */
+    /** Waits for everything submitted so far (a frame still open is not waited for: it was not submitted). */
     public void waitIdle() {
-        waitFor(lastSubmitted);
+        waitFor(lastSubmitted());
         retire();
     }
 
@@ -425,7 +510,7 @@ public final class VulkanContext implements AutoCloseable {
         }
         long value;
         synchronized (this) {
-            value = lastSubmitted;
+            value = handedOut;   // an open frame may already have recorded a use of what is being closed
         }
         if (value <= completedValue()) {
             destroy.run();
@@ -602,6 +687,9 @@ public final class VulkanContext implements AutoCloseable {
     public ValidationLog validationLog() { return validationLog; }
     public boolean debugUtils() { return debugUtils; }
     public synchronized long lastSubmitted() { return lastSubmitted; }
-    public synchronized long blockingWaits() { return blockingWaits; }
+    /** Every CPU wait on this context's GPU work, by kind and cause. */
+    public Waits waits() { return waits; }
+    /** The lock held around every submit and present on {@link #queue()}. */
+    public Lock queueLock() { return queueLock; }
     public int pendingDestructions() { return destroyer.pending(); }
 }

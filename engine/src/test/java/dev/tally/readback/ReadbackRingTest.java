@@ -1,6 +1,6 @@
 package dev.tally.readback;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.*;
 /** The ring on lavapipe with synchronization validation: every sample is the frame it claims, N late, never waited for. */
 class ReadbackRingTest {
 
-    private static TallyRuntime open(int framesInFlight) {
+    private static Tally open(int framesInFlight) {
         // readback.slots only has to satisfy the runtime's own check; each test builds its ring explicitly.
-        return TallyRuntime.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=" + framesInFlight,
+        return Tally.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=" + framesInFlight,
                 "readback.slots=" + (framesInFlight + 1))), List.of());
     }
 
@@ -34,7 +34,7 @@ class ReadbackRingTest {
     @CsvSource({"3, 2", "2, 1", "4, 1", "4, 2"})
     void everySampleIsTheFrameItClaimsExactlyNLateWithoutWaiting(int slots, int framesInFlight) {
         int frames = 200;
-        try (TallyRuntime rt = open(framesInFlight)) {
+        try (Tally rt = open(framesInFlight)) {
             var ctx = rt.context();
             try (GraphRuntime graphs = new GraphRuntime(ctx);
                  FrameLoop loop = new FrameLoop(ctx);
@@ -93,7 +93,7 @@ class ReadbackRingTest {
     @ParameterizedTest(name = "{0} slots, {1} frames in flight")
     @CsvSource({"2, 2", "1, 1", "3, 4"})
     void slotsMustExceedFramesInFlight(int slots, int framesInFlight) {
-        try (TallyRuntime rt = open(framesInFlight)) {
+        try (Tally rt = open(framesInFlight)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> new ReadbackRing(rt.context(), "readback", slots, 16));
             assertTrue(e.getMessage().contains("frames in flight"), e.getMessage());
@@ -103,7 +103,7 @@ class ReadbackRingTest {
     @Test
     void closingWithPendingSlotsLeaksNothing() {
         dev.tally.vk.ValidationLog log;
-        try (TallyRuntime rt = open(2)) {
+        try (Tally rt = open(2)) {
             var ctx = rt.context();
             log = ctx.validationLog();
             try (GraphRuntime graphs = new GraphRuntime(ctx); FrameLoop loop = new FrameLoop(ctx)) {

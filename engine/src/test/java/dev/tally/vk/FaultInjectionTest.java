@@ -1,6 +1,6 @@
 package dev.tally.vk;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.reduce.DeviceArray;
@@ -25,8 +25,8 @@ class FaultInjectionTest {
     @TempDir
     static Path cache;
 
-    private static TallyRuntime open(String fault) {
-        return TallyRuntime.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache,
+    private static Tally open(String fault) {
+        return Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache,
                 "debug.injectFault=" + fault)), List.of());
     }
 
@@ -105,7 +105,7 @@ class FaultInjectionTest {
 
     @Test
     void aRuntimeClosesCleanlyAfterTheDeviceIsLost() {
-        TallyRuntime rt = open("device-lost@1");
+        Tally rt = open("device-lost@1");
         ValidationLog log = rt.context().validationLog();
         try (DeviceArray array = DeviceArray.of(rt.context(), "input", new float[]{1, 2, 3});
              OneShotReduction one = new OneShotReduction(rt.context(), rt.reducer())) {
@@ -121,7 +121,7 @@ class FaultInjectionTest {
 
     @Test
     void outOfMemoryAtTheChosenBufferNamesSizeAndBudgetAndTheRuntimeStaysUsable() {
-        try (TallyRuntime rt = open("oom@20")) {
+        try (Tally rt = open("oom@20")) {
             VulkanContext ctx = rt.context();
             long made = ctx.faults().bufferCreations();
             assertTrue(made < 19, "opening the runtime made " + made + " buffers");

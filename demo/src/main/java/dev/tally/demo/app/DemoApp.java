@@ -1,89 +1,81 @@
 package dev.tally.demo.app;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.Tally;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.Metering;
 import dev.tally.exposure.Tonemapper;
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
 import dev.tally.hud.HudOverlay;
-import dev.tally.hud.PngWriter;
 import dev.tally.present.Swapchain;
 import dev.tally.present.Window;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Sample;
 import dev.tally.shader.Samplers;
-import dev.tally.shader.ShaderCompileException;
-import dev.tally.vk.FrameLoop;
-import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.CloseSteps;
 import dev.tally.vk.GpuImage;
-import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.system.MemoryUtil;
-import org.lwjgl.vulkan.VkBufferImageCopy;
+import dev.tally.vk.Waits;
+import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
-import static org.lwjgl.glfw.GLFW.*;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
 
 /**
- * The demo's rendering loop: scene -> histogram -> total -> normalize -> exposure -> tonemap -> HUD ->
- * readback -> present (window) or an offscreen image (headless), all in a frame graph per frame.
+ * The demo's frame loop, on Tally's public API only: scene -> auto-exposure (histogram, GPU total,
+ * normalize, exposure) -> tonemap -> HUD -> readback ring -> present (window) or an offscreen image
+ * (headless), one frame graph per frame. Input, live reload, HUD text, screenshots and what happens
+ * between frames (the {@link FramePolicy}) are classes of their own.
  */
 public final class DemoApp implements AutoCloseable {
-    /** Readback layout: total (1 float), the exposure record (8 floats), the normalized histogram (257 floats). */
+    /** Readback layout: total (1 float), the exposure record, the normalized histogram. */
     static final int READBACK_EXPOSURE = 1;
     static final int READBACK_HISTOGRAM = 1 + ExposureShaderLayout.EXPOSURE_FLOATS;
     static final long READBACK_BYTES = 4L * (READBACK_HISTOGRAM + ExposureShaderLayout.NORMALIZED_FLOATS);
     static final int OFFSCREEN_FORMAT = VK_FORMAT_R8G8B8A8_UNORM;
 
-    private final TallyRuntime rt;
+    private final Tally tally;
     private final VulkanContext ctx;
     private final DemoSettings settings;
     private final Window window;
     private final PrintStream log;
+    private final FramePolicy policy;
+    private final HudText hudText;
     // Not final: a constructor that fails half-way releases the ones it made (see the constructor and close).
-    private GraphRuntime graphs;
-    private FrameLoop loop;
+    private FrameCommands commands;
     private SceneRenderer scene;
     private AutoExposure exposure;
     private Tonemapper tonemap;
     private HudOverlay hud;
     private ReadbackRing ring;
-    private ShaderWatcher watcher;
+    private LiveReload reload;
+    private DemoKeys keys;
     private GpuImage mask;
     private long maskSampler;
     private Swapchain swapchain;
     private GpuImage offscreen;
-    private GpuBuffer screenshotBuffer;
-    private int width;
-    private int height;
-    private boolean hudVisible;
-    private String shaderError;
-    private long shaderReloads;
+    private Screenshot screenshot;
 
-    public DemoApp(TallyRuntime rt, DemoSettings settings, Window window, PrintStream log) {
-        this.rt = rt;
-        this.ctx = rt.context();
+    public DemoApp(Tally tally, DemoSettings settings, Window window, PrintStream log, FramePolicy policy) {
+        this.tally = tally;
+        this.ctx = tally.context();
         this.settings = settings;
         this.window = window;
         this.log = log;
-        this.hudVisible = settings.hud();
+        this.policy = policy;
+        this.hudText = new HudText(ctx.info().name(), settings.fixedDt());
         try {
             create();
         } catch (RuntimeException e) {
@@ -98,35 +90,23 @@ public final class DemoApp implements AutoCloseable {
     }
 
     private void create() {
-        graphs = new GraphRuntime(ctx);
-        loop = new FrameLoop(ctx);
-        scene = new SceneRenderer(ctx, rt.compiler(), rt.pipelineCache());
-        ExposureSettings es = ExposureSettings.fromConfig(rt.config()).withMetering(settings.metering());
-        exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, es);
+        commands = new FrameCommands(tally);
+        scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache());
+        ExposureSettings es = ExposureSettings.fromConfig(tally.config()).withMetering(settings.metering());
+        exposure = tally.autoExposure("", es);
         if (settings.metering() == Metering.MASK) {
             mask = MaskImage.create(ctx);
             maskSampler = Samplers.create(ctx, false);
             exposure.mask(mask, maskSampler);
         }
-        tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache());
-        hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), 2);
-        ring = new ReadbackRing(ctx, "readback", rt.config().integer("readback.slots"), READBACK_BYTES);
-        watcher = window != null ? ShaderWatcher.watch(rt.compiler().sources().directory()) : null;
+        tonemap = tally.tonemapper();
+        hud = tally.hud(2);
+        ring = tally.readback("readback", READBACK_BYTES);
+        keys = new DemoKeys(window, settings.hud());
         if (window != null) {
+            reload = new LiveReload(ctx, tally.compiler().sources().directory(),
+                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload), log);
             swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
-            width = swapchain.width();
-            height = swapchain.height();
-            glfwSetKeyCallback(window.handle(), (w, key, sc, action, mods) -> {
-                if (key == GLFW_KEY_H && action == GLFW_PRESS) {
-                    hudVisible = !hudVisible;
-                }
-                if (key == GLFW_KEY_R && action == GLFW_PRESS) {
-                    exposure.reset();
-                }
-                if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) {
-                    glfwSetWindowShouldClose(w, true);
-                }
-            });
         } else {
             resizeOffscreen(settings.width(), settings.height());
         }
@@ -134,32 +114,31 @@ public final class DemoApp implements AutoCloseable {
 
     private void resizeOffscreen(int w, int h) {
         if (offscreen != null) {
-            offscreen.close();
+            offscreen.close();   // destruction deferred past the frames that used it
         }
         offscreen = GpuImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-        width = w;
-        height = h;
     }
 
     /** What the run produced, for the summary line and the stats file. */
     public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float histogramSum, float ev,
-                          long shaderReloads) {
+                          long shaderReloads, Waits.Tally pacing) {
+    }
+
+    /** In a window, applies edits to {@code file} while running (see {@link LiveReload}). */
+    public void watchConfig(Path file, List<String> overrides) {
+        if (reload != null && file != null) {
+            reload.watchConfig(file, overrides);
+        }
     }
 
     /**
-     * Runs until {@code frames} are rendered, the window closes or {@code stop} says so (SIGINT, SIGTERM).
+     * Runs until the frames are rendered, the window closes or {@code stop} says so (SIGINT, SIGTERM).
      * A headless run asked for a screenshot that stops early renders one final frame and captures it, so
      * the screenshot is always the last rendered frame; in a window an early stop leaves none (the
-     * swapchain image was already presented).
+     * swapchain image was already presented). {@code afterFrame} hears each submitted frame's number.
      */
-    public Summary run(BooleanSupplier stop) {
-        return run(stop, f -> {
-        });
-    }
-
-    /** As {@link #run(BooleanSupplier)}, calling {@code afterFrame} with each submitted frame's number. */
-    public Summary run(BooleanSupplier stop, java.util.function.LongConsumer afterFrame) {
+    public Summary run(BooleanSupplier stop, LongConsumer afterFrame) {
         long target = settings.frames();
         double dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
         if (target < 0 && window == null) {
@@ -169,20 +148,17 @@ public final class DemoApp implements AutoCloseable {
         long lastStatus = start;
         long lastFrameNanos = start;
         double cpuMillis = 0;
-        long frame = 0;
+        long rendered = 0;
         float sceneTime = 0;
-        while (target < 0 || frame < target) {
+        Output output = new Output();
+        while (target < 0 || rendered < target) {
             boolean stopping = stop.getAsBoolean();
-            if (stopping && !(window == null && settings.screenshot() != null && screenshotBuffer == null)) {
+            if (stopping && !(window == null && settings.screenshot() != null && screenshot == null)) {
                 break;
             }
+            policy.beforeFrame(rendered, output);
+            int image = -1;
             if (window != null) {
-                if (settings.resizeEvery() != null) {
-                    exerciseWindow(frame, settings.resizeEvery());
-                }
-                if (frame == closeAt) {
-                    glfwSetWindowShouldClose(window.handle(), true);
-                }
                 window.poll();
                 if (window.shouldClose()) {
                     break;
@@ -190,59 +166,57 @@ public final class DemoApp implements AutoCloseable {
                 if (!ensureSwapchain()) {
                     continue;   // minimized: nothing to draw, try again after the next events
                 }
-                pollShaders();
-                pollConfig();
-            } else if (settings.resizeEvery() != null && frame > 0 && frame % settings.resizeEvery() == 0) {
-                ctx.waitIdle();
-                resizeOffscreen(width == settings.width() ? Math.max(1, settings.width() / 2) : settings.width(),
-                        height == settings.height() ? Math.max(1, settings.height() / 2) : settings.height());
+                reload.poll(exposure);
             }
             long frameStart = System.nanoTime();
-            var cmd = loop.begin();
-            int image = -1;
+            Frame frame = tally.beginFrame();
+            VkCommandBuffer cmd = commands.begin(frame);
             if (swapchain != null) {
-                image = swapchain.acquire(frame);
+                image = swapchain.acquire(frame.number());
                 if (image < 0) {
-                    loop.abandon();
+                    commands.end(cmd);
+                    frame.abandon();   // out of date: recreate the swapchain and try again
                     continue;
                 }
             }
             float frameDt = settings.fixedDt() > 0 ? (float) dt : (float) Math.min(0.1, (frameStart - lastFrameNanos) / 1e9);
             lastFrameNanos = frameStart;
-            sceneTime = settings.fixedDt() > 0 ? (float) (frame * dt) : sceneTime + frameDt;
-            ring.beginFrame(frame);
-            boolean last = stopping || (target >= 0 && frame == target - 1);
-            FrameGraph g = graphs.begin();
-            ImageHandle hdr = scene.add(g, width, height, sceneTime);
-            AutoExposure.Result ae = exposure.add(g, hdr, width, height, frameDt);
+            sceneTime = settings.fixedDt() > 0 ? (float) (rendered * dt) : sceneTime + frameDt;
+            if (keys.takeReset()) {
+                exposure.reset();
+            }
+            boolean last = stopping || (target >= 0 && rendered == target - 1);
+            FrameGraph g = frame.graph();
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
+            ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
+            AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
-            out = tonemap.add(g, hdr, ae.exposure(), out, targetImage.format());
-            if (hudVisible) {
-                out = hud.add(g, out, targetImage.format(), hudLines(frame, cpuMillis),
+            out = tonemap.add(g, hdr, ae.exposure(), out);
+            if (keys.hudVisible()) {
+                out = hud.add(g, out, hudText.lines(rendered, cpuMillis, tally.graphs().stats(), ring, reload == null ? null : reload.error()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), exposure.settings().minEV(), exposure.settings().binsPerEV()));
             }
-            ring.capture(g, List.of(new ReadbackRing.Region(ae.total(), 0, 4),
-                    new ReadbackRing.Region(ae.exposure(), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                    new ReadbackRing.Region(ae.normalized(), 0, ExposureShaderLayout.NORMALIZED_BYTES)), width, height);
-            if (last && settings.screenshot() != null) {
-                captureScreenshot(g, out, targetImage);
+            ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
+                    ReadbackRing.Region.of(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
+                    ReadbackRing.Region.of(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES)));
+            if (last && settings.screenshot() != null && swapchain == null) {
+                screenshot = Screenshot.capture(ctx, g, out);
             }
-            var recorded = graphs.record(g, cmd);
-            long value = swapchain != null
-                    ? loop.submit(swapchain.acquireSemaphore(frame), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, swapchain.renderFinished(image))
-                    : loop.submit();
-            graphs.submitted(recorded, value);
-            ring.submitted(value);
+            frame.record(cmd);
+            commands.end(cmd);
             if (swapchain != null) {
+                frame.submit(cmd, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                        swapchain.renderFinished(image));
                 swapchain.present(image);
+            } else {
+                frame.submit(cmd);
             }
             cpuMillis = (System.nanoTime() - frameStart) / 1e6;
-            afterFrame.accept(frame);
-            frame++;
+            afterFrame.accept(rendered);
+            rendered++;
             long now = System.nanoTime();
             if (now - lastStatus >= 1_000_000_000L) {
-                log.println(statusLine(frame, (now - start) / 1e9));
+                log.println(hudText.status(rendered, (now - start) / 1e9, ring));
                 lastStatus = now;
             }
             if (stopping) {
@@ -260,26 +234,50 @@ public final class DemoApp implements AutoCloseable {
             }
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
-        return new Summary(frame, seconds, ring.stats(), s, sum, ev, shaderReloads);
+        return new Summary(rendered, seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
+                ctx.waits().of(Waits.Cause.PACING));
     }
 
-    /**
-     * Tests: every {@code k} frames the window changes size (full, half, full...), and once it is
-     * minimized for a few frames and restored.
-     */
-    private void exerciseWindow(long frame, long k) {
-        if (frame > 0 && frame % k == 0) {
-            long step = frame / k;
-            // full, half, 1x1, full, half, 1x1...: the smallest surface a swapchain can have, and back.
-            int w = step % 3 == 1 ? Math.max(1, settings.width() / 2) : step % 3 == 2 ? 1 : settings.width();
-            int h = step % 3 == 1 ? Math.max(1, settings.height() / 2) : step % 3 == 2 ? 1 : settings.height();
-            window.setSize(w, h);
+    /** The output as a {@link FramePolicy} sees it. */
+    private final class Output implements FramePolicy.Output {
+        @Override
+        public int requestedWidth() {
+            return settings.width();
         }
-        if (frame == k + k / 2) {
-            window.iconify();
+
+        @Override
+        public int requestedHeight() {
+            return settings.height();
         }
-        if (frame == k + k / 2 + 3) {
-            window.restore();
+
+        @Override
+        public void resize(int width, int height) {
+            if (window != null) {
+                window.setSize(width, height);
+            } else {
+                resizeOffscreen(width, height);
+            }
+        }
+
+        @Override
+        public void iconify() {
+            if (window != null) {
+                window.iconify();
+            }
+        }
+
+        @Override
+        public void restore() {
+            if (window != null) {
+                window.restore();
+            }
+        }
+
+        @Override
+        public void requestClose() {
+            if (window != null) {
+                window.requestClose();
+            }
         }
     }
 
@@ -295,8 +293,6 @@ public final class DemoApp implements AutoCloseable {
                 sleep(10);
                 return false;
             }
-            width = swapchain.width();
-            height = swapchain.height();
         }
         return true;
     }
@@ -309,151 +305,11 @@ public final class DemoApp implements AutoCloseable {
         }
     }
 
-    private long closeAt = -1;
-
-    /** Tests: the window is asked to close (as by its close button) once {@code frame} frames are done. */
-    public void closeWindowAt(long frame) {
-        closeAt = frame;
-    }
-
-    private ShaderWatcher configWatcher;
-    private Path configFile;
-    private List<String> configOverrides;
-
-    /**
-     * In a window, applies edits to {@code file} while running: exposure settings change at the next
-     * frame; a bad edit keeps the previous settings and is shown on the HUD.
-     */
-    public void watchConfig(Path file, List<String> overrides) {
-        if (window == null || file == null) {
-            return;
-        }
-        configFile = file;
-        configOverrides = List.copyOf(overrides);
-        configWatcher = ShaderWatcher.watch(file.toAbsolutePath().getParent());
-    }
-
-    private void pollConfig() {
-        if (configWatcher == null || !configWatcher.changed()) {
-            return;
-        }
-        try {
-            var next = dev.tally.config.Config.load(configFile, configOverrides);
-            ExposureSettings es = ExposureSettings.fromConfig(next).withMetering(exposure.settings().metering());
-            exposure.settings(es);
-            shaderError = null;
-            log.println("configuration reloaded from " + configFile);
-        } catch (RuntimeException e) {
-            shaderError = "config: " + e.getMessage();
-            log.println("configuration not applied (previous settings kept): " + e.getMessage());
-        }
-    }
-
-    /** Hot reload: rebuild pipelines when shaders/ changes; a compile error keeps the old ones and is shown. */
-    private void pollShaders() {
-        if (watcher == null || !watcher.changed()) {
-            return;
-        }
-        try {
-            ctx.waitIdle();
-            scene.reload();
-            exposure.reload();
-            tonemap.reload();
-            hud.reload();
-            shaderError = null;
-            shaderReloads++;
-            log.println("shaders reloaded");
-        } catch (ShaderCompileException e) {
-            shaderError = e.getMessage().lines().findFirst().orElse("compile error");
-            log.println("shader error (previous pipelines kept): " + e.getMessage());
-        }
-    }
-
-    private List<String> hudLines(long frame, double cpuMillis) {
-        List<String> lines = new ArrayList<>();
-        boolean reproducible = settings.fixedDt() > 0;
-        lines.add("Tally  " + ctx.info().name());
-        if (reproducible) {
-            // Reproducible runs show no wall-clock figures, so the same frame renders the same pixels.
-            lines.add(String.format(Locale.ROOT, "frame %d  fixed dt %.4f s", frame, settings.fixedDt()));
-        } else {
-            lines.add(String.format(Locale.ROOT, "frame %d  %.1f fps  cpu %.2f ms", frame, cpuMillis > 0 ? 1000 / Math.max(cpuMillis, 1e-3) : 0, cpuMillis));
-            for (var e : graphs.stats().passes().entrySet()) {
-                if (!e.getValue()) {
-                    lines.add(String.format(Locale.ROOT, "  %-18s %8.1f us", e.getKey(), graphs.stats().medianMicros(e.getKey())));
-                }
-            }
-        }
-        var sample = ring.latest();
-        if (sample.isPresent()) {
-            Sample s = sample.get();
-            float ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
-            float meanLog = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.MEAN_LOG_LUM);
-            lines.add(String.format(Locale.ROOT, "exposure %.2f EV  avg lum %.4f", ev, Math.pow(2, meanLog)));
-            lines.add(String.format(Locale.ROOT, "total %.0f (frame %d, %d late)", s.floatAt(0), s.frame(), s.lag()));
-        } else {
-            lines.add("total - (first readback in " + ring.slotCount() + " frames)");
-        }
-        if (shaderError != null) {
-            lines.add("shader error: " + shaderError);
-        }
-        return lines;
-    }
-
-    private String statusLine(long frame, double seconds) {
-        var s = ring.latest();
-        String ev = s.map(x -> String.format(Locale.ROOT, "%.2f EV", x.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV))).orElse("-");
-        String total = s.map(x -> String.format(Locale.ROOT, "%.0f (frame %d, %d late)", x.floatAt(0), x.frame(), x.lag())).orElse("-");
-        return String.format(Locale.ROOT, "frame %d  %.1f fps  exposure %s  total %s", frame, frame / seconds, ev, total);
-    }
-
-    /** Copies the final image to a host buffer in the last frame (a side-effect pass). */
-    private void captureScreenshot(FrameGraph g, ImageHandle image, GpuImage physical) {
-        screenshotBuffer = new GpuBuffer(ctx, "screenshot", 4L * physical.width() * physical.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                MemoryKind.READBACK);
-        BufferHandle dst = g.importBuffer("screenshot", screenshotBuffer, Access.HOST_READ);
-        record Io(ImageHandle src, BufferHandle dst) {
-        }
-        g.addPass("screenshot", PassKind.TRANSFER, b -> {
-            b.sideEffect();
-            return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-        }, (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                region.imageExtent().set(physical.width(), physical.height(), 1);
-                vkCmdCopyImageToBuffer(c.cmd(), c.image(h.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(h.dst()).handle(), region);
-            }
-        });
-        screenshotFormat = physical.format();
-        screenshotWidth = physical.width();
-        screenshotHeight = physical.height();
-    }
-
-    private int screenshotFormat;
-    private int screenshotWidth;
-    private int screenshotHeight;
-
-    /** Writes the screenshot taken in the last frame (after the GPU finished), if any. */
+    /** Writes the screenshot taken in the last frame, if any. */
     public void writeScreenshot(Path file) {
-        if (screenshotBuffer == null) {
-            return;
+        if (screenshot != null) {
+            screenshot.write(file);
         }
-        ctx.waitIdle();
-        screenshotBuffer.invalidate(0, screenshotBuffer.size());
-        byte[] rgba = new byte[(int) screenshotBuffer.size()];
-        MemoryUtil.memByteBuffer(screenshotBuffer.mappedAddress(), rgba.length).get(rgba);
-        if (screenshotFormat == VK_FORMAT_B8G8R8A8_UNORM || screenshotFormat == VK_FORMAT_B8G8R8A8_SRGB) {
-            for (int i = 0; i < rgba.length; i += 4) {
-                byte t = rgba[i];
-                rgba[i] = rgba[i + 2];
-                rgba[i + 2] = t;
-            }
-        }
-        for (int i = 3; i < rgba.length; i += 4) {
-            rgba[i] = (byte) 255;
-        }
-        PngWriter.write(file, screenshotWidth, screenshotHeight, rgba);
     }
 
     public ReadbackRing ring() {
@@ -461,15 +317,16 @@ public final class DemoApp implements AutoCloseable {
     }
 
     public GraphRuntime graphs() {
-        return graphs;
+        return tally.graphs();
     }
 
+    /** The output's size now. */
     public int width() {
-        return width;
+        return swapchain != null ? swapchain.width() : offscreen.width();
     }
 
     public int height() {
-        return height;
+        return swapchain != null ? swapchain.height() : offscreen.height();
     }
 
     public long swapchainRecreations() {
@@ -478,56 +335,26 @@ public final class DemoApp implements AutoCloseable {
 
     /**
      * Releases everything. Also after a failure (a lost device): every step runs even when one throws,
-     * and the first failure is rethrown at the end, so closing never hides the original error behind a
-     * second one nor leaks what a later step would have released.
+     * and the first failure is rethrown at the end.
      */
     @Override
     public void close() {
-        dev.tally.vk.CloseSteps steps = new dev.tally.vk.CloseSteps().run(ctx::waitIdle);
-        if (ring != null) {
-            steps.run(ring::drain);
-        }
-        if (watcher != null) {
-            steps.run(watcher::close);
-        }
-        if (configWatcher != null) {
-            steps.run(configWatcher::close);
-        }
-        if (screenshotBuffer != null) {
-            steps.run(screenshotBuffer::close);
-        }
-        if (ring != null) {
-            steps.run(ring::close);
-        }
-        if (hud != null) {
-            steps.run(hud::close);
-        }
-        if (tonemap != null) {
-            steps.run(tonemap::close);
-        }
-        if (exposure != null) {
-            steps.run(exposure::close);
-        }
-        if (scene != null) {
-            steps.run(scene::close);
-        }
-        if (mask != null) {
-            steps.run(mask::close);
+        CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
+        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
+            if (c != null) {
+                steps.run(() -> {
+                    try {
+                        c.close();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+            }
         }
         if (maskSampler != 0) {
             steps.run(() -> Samplers.destroy(ctx, maskSampler));
-        }
-        if (offscreen != null) {
-            steps.run(offscreen::close);
-        }
-        if (swapchain != null) {
-            steps.run(swapchain::close);
-        }
-        if (loop != null) {
-            steps.run(loop::close);
-        }
-        if (graphs != null) {
-            steps.run(graphs::close);
         }
         if (window != null) {
             steps.run(ctx::waitIdle);
@@ -535,5 +362,4 @@ public final class DemoApp implements AutoCloseable {
         }
         steps.finish();
     }
-
 }

@@ -1,6 +1,8 @@
 package dev.tally.demo.bench;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.Tally;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.graph.Access;
@@ -9,7 +11,6 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.vk.FrameLoop;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;
@@ -32,21 +33,24 @@ public final class ExposureBench {
     }
 
     /** Median microseconds per pass, and "chain" for their sum. */
-    public static Map<String, Double> run(TallyRuntime rt, int width, int height, int frames, PrintStream progress) {
+    public static Map<String, Double> run(Tally rt, int width, int height, int frames, PrintStream progress) {
         return run(rt, width, height, frames, dev.tally.exposure.ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION, progress);
     }
 
-    public static Map<String, Double> run(TallyRuntime rt, int width, int height, int frames, int rows, PrintStream progress) {
+    public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
         VulkanContext ctx = rt.context();
         Map<String, Double> out = new LinkedHashMap<>();
-        try (GraphRuntime graphs = new GraphRuntime(ctx); FrameLoop loop = new FrameLoop(ctx);
-             AutoExposure exposure = new AutoExposure(ctx, rt.compiler(), rt.pipelineCache(), rt.reducer(), graphs, ExposureSettings.DEFAULTS, rows)) {
+        GraphRuntime graphs = rt.graphs();
+        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows;
+        try (FrameCommands commands = new FrameCommands(rt);
+             AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
-                var cmd = loop.begin();
-                FrameGraph g = graphs.begin();
+                Frame frame = rt.beginFrame();
+                var cmd = commands.begin(frame);
+                FrameGraph g = frame.graph();
                 ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", desc), Access.TRANSFER_DST), (h, c) -> {
                     try (MemoryStack stack = MemoryStack.stackPush()) {
                         VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
@@ -54,26 +58,27 @@ public final class ExposureBench {
                         vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
                     }
                 });
-                AutoExposure.Result r = exposure.add(g, hdr, width, height, 1f / 60);
+                AutoExposure.Result r = exposure.add(g, hdr, 1f / 60);
                 g.addPass("keep", PassKind.COMPUTE, b -> {
                     b.sideEffect();
                     return b.read(r.exposure(), Access.COMPUTE_READ);
                 }, (h, c) -> {
                 });
-                var recorded = graphs.record(g, cmd);
-                graphs.submitted(recorded, loop.submit());
+                frame.record(cmd);
+                commands.end(cmd);
+                frame.submit(cmd);
             }
             ctx.waitIdle();
-            graphs.begin(); // collects the last timestamps
+            graphs.collectTimings();
             double chain = 0;
             for (String pass : graphs.stats().passes().keySet()) {
-                if (pass.equals("fill") || pass.equals("keep")) {
+                if (!pass.startsWith(scope + "/")) {
                     continue;
                 }
                 double median = graphs.stats().medianMicros(pass);
-                out.put(pass, median);
+                out.put(pass.substring(scope.length() + 1), median);
                 chain += median;
-                progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, pass, median);
+                progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, pass.substring(scope.length() + 1), median);
             }
             out.put("chain", chain);
             progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, "chain (sum)", chain);

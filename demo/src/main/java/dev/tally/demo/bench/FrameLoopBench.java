@@ -1,14 +1,15 @@
 package dev.tally.demo.bench;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.Tally;
+import dev.tally.vk.Waits;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
-import dev.tally.graph.GraphRuntime;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
-import dev.tally.vk.FrameLoop;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
@@ -33,7 +34,7 @@ public final class FrameLoopBench {
     private FrameLoopBench() {
     }
 
-    public static List<Result> run(TallyRuntime rt, long n, int reductionsPerFrame, int frames, double cpuWorkMicros, PrintStream progress) {
+    public static List<Result> run(Tally rt, long n, int reductionsPerFrame, int frames, double cpuWorkMicros, PrintStream progress) {
         VulkanContext ctx = rt.context();
         try (GpuBuffer data = new GpuBuffer(ctx, "loop.data", 4 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE)) {
@@ -47,48 +48,38 @@ public final class FrameLoopBench {
         }
     }
 
-    private static Result loop(TallyRuntime rt, GpuBuffer data, long n, int reductions, int frames, double cpuWorkMicros, boolean synchronous) {
+    private static Result loop(Tally rt, GpuBuffer data, long n, int reductions, int frames, double cpuWorkMicros, boolean synchronous) {
         VulkanContext ctx = rt.context();
         ReduceNode[] nodes = new ReduceNode[reductions];
-        try (GraphRuntime graphs = new GraphRuntime(ctx); FrameLoop loop = new FrameLoop(ctx);
-             ReadbackRing ring = new ReadbackRing(ctx, "readback", rt.config().integer("readback.slots"), 16)) {
+        try (FrameCommands commands = new FrameCommands(rt);
+             ReadbackRing ring = rt.readback("bench/readback", 16, synchronous ? ReadbackRing.Mode.SYNC : ReadbackRing.Mode.FIXED)) {
             for (int i = 0; i < reductions; i++) {
-                nodes[i] = new ReduceNode(ctx, rt.reducer(), "reduce" + i, ReduceOp.SUM, n);
+                nodes[i] = rt.reduceNode("bench/reduce" + i, ReduceOp.SUM, n);
             }
             int warmup = Math.min(20, frames / 4);
-            long blocked = 0, ringWait = 0, start = 0;
+            double blockedStart = 0, ringWaitStart = 0;
+            long start = 0;
             float sink = 0;
             for (int f = 0; f < frames + warmup; f++) {
                 if (f == warmup) {
                     ctx.waitIdle();
-                    blocked = 0;
-                    ringWait = 0;
+                    blockedStart = ctx.waits().of(Waits.Cause.PACING).micros() + ctx.waits().of(Waits.Cause.READBACK).micros();
+                    ringWaitStart = ctx.waits().of(Waits.Cause.READBACK).micros();
                     start = System.nanoTime();
                 }
-                long t0 = System.nanoTime();
-                var cmd = loop.begin();
-                blocked += System.nanoTime() - t0;
-                ring.beginFrame(f);
-                FrameGraph g = graphs.begin();
+                Frame frame = rt.beginFrame();   // a synchronous ring waits here for the last frame's value
+                var cmd = commands.begin(frame);
+                FrameGraph g = frame.graph();
                 BufferHandle input = g.importBuffer("data", data, null);
                 BufferHandle total = null;
                 for (ReduceNode node : nodes) {
                     total = node.add(g, input, n);
                 }
-                ring.capture(g, List.of(new ReadbackRing.Region(total, 0, 4)), 1, 1);
-                var recorded = graphs.record(g, cmd);
-                long value = loop.submit();
-                graphs.submitted(recorded, value);
-                ring.submitted(value);
-                if (synchronous) {
-                    long w0 = System.nanoTime();
-                    sink += ring.readNowBlocking(value).floatAt(0);
-                    long waited = System.nanoTime() - w0;
-                    blocked += waited;
-                    ringWait += waited;
-                } else {
-                    sink += ring.latest().map(s -> s.floatAt(0)).orElse(0f);
-                }
+                ring.capture(g, total);
+                frame.record(cmd);
+                commands.end(cmd);
+                frame.submit(cmd);
+                sink += ring.latest().map(s -> s.floatAt(0)).orElse(0f);
                 spin(cpuWorkMicros);   // the rest of the game's frame: simulation, culling...
             }
             ctx.waitIdle();
@@ -96,7 +87,9 @@ public final class FrameLoopBench {
             if (sink < 0) {
                 throw new IllegalStateException("impossible total");
             }
-            return new Result(synchronous ? "synchronous" : "ring", frames / seconds, blocked / 1e3 / frames, ringWait / 1e3 / frames, frames);
+            double blocked = ctx.waits().of(Waits.Cause.PACING).micros() + ctx.waits().of(Waits.Cause.READBACK).micros() - blockedStart;
+            double ringWait = ctx.waits().of(Waits.Cause.READBACK).micros() - ringWaitStart;
+            return new Result(synchronous ? "synchronous" : "ring", frames / seconds, blocked / frames, ringWait / frames, frames);
         } finally {
             for (ReduceNode node : nodes) {
                 if (node != null) {

@@ -1,6 +1,6 @@
 package dev.tally.demo.bench;
 
-import dev.tally.TallyRuntime;
+import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.ReducePlan;
@@ -29,7 +29,7 @@ import static org.lwjgl.vulkan.VK13.*;
  * the GPU, so every result is checked (sum = n) without uploading anything.
  */
 public final class ReductionBench {
-    private final TallyRuntime rt;
+    private final Tally rt;
     private final VulkanContext ctx;
     private final PrintStream progress;
     private final boolean cold;
@@ -45,7 +45,7 @@ public final class ReductionBench {
      */
     public enum FlushMode { CLEAN, DIRTY }
 
-    public ReductionBench(TallyRuntime rt, PrintStream progress, boolean cold, FlushMode mode, int warmup, int samples, long flushBytes) {
+    public ReductionBench(Tally rt, PrintStream progress, boolean cold, FlushMode mode, int warmup, int samples, long flushBytes) {
         this.rt = rt;
         this.ctx = rt.context();
         this.progress = progress;
@@ -64,7 +64,7 @@ public final class ReductionBench {
         private final Reducer reducer;
         private final ReducePlan plan;
 
-        CacheFlush(TallyRuntime rt, FlushMode mode, long bytes) {
+        CacheFlush(Tally rt, FlushMode mode, long bytes) {
             VulkanContext ctx = rt.context();
             this.mode = mode;
             int usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;

@@ -1,0 +1,40 @@
+package dev.tally.demo.app;
+
+import dev.tally.present.Window;
+
+import static org.lwjgl.glfw.GLFW.*;
+
+/** The window's keys: H toggles the HUD, R resets exposure (a camera cut), Esc quits. */
+final class DemoKeys {
+    private boolean hudVisible;
+    private boolean resetRequested;
+
+    DemoKeys(Window window, boolean hudVisible) {
+        this.hudVisible = hudVisible;
+        if (window != null) {
+            glfwSetKeyCallback(window.handle(), (w, key, scancode, action, mods) -> {
+                if (action != GLFW_PRESS) {
+                    return;
+                }
+                switch (key) {
+                    case GLFW_KEY_H -> this.hudVisible = !this.hudVisible;
+                    case GLFW_KEY_R -> resetRequested = true;
+                    case GLFW_KEY_ESCAPE -> glfwSetWindowShouldClose(w, true);
+                    default -> {
+                    }
+                }
+            });
+        }
+    }
+
+    boolean hudVisible() {
+        return hudVisible;
+    }
+
+    /** True once after R was pressed. */
+    boolean takeReset() {
+        boolean r = resetRequested;
+        resetRequested = false;
+        return r;
+    }
+}

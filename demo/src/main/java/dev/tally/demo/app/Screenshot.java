@@ -1,0 +1,80 @@
+package dev.tally.demo.app;
+
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.hud.PngWriter;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkBufferImageCopy;
+
+import java.nio.file.Path;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/** A copy of a frame's final image to host memory (a side-effect pass), written as PNG once the GPU is done. */
+final class Screenshot implements AutoCloseable {
+    private final GpuBuffer buffer;
+    private final ImageDesc desc;
+    private final long timelineValue;
+    private final VulkanContext ctx;
+
+    private Screenshot(VulkanContext ctx, GpuBuffer buffer, ImageDesc desc, long timelineValue) {
+        this.ctx = ctx;
+        this.buffer = buffer;
+        this.desc = desc;
+        this.timelineValue = timelineValue;
+    }
+
+    /** Adds the copy of {@code image} (8-bit RGBA or BGRA) to frame {@code g}. */
+    static Screenshot capture(VulkanContext ctx, FrameGraph g, ImageHandle image) {
+        ImageDesc desc = g.desc(image);
+        GpuBuffer buffer = new GpuBuffer(ctx, "screenshot", 4L * desc.width() * desc.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                MemoryKind.READBACK);
+        BufferHandle dst = g.importBuffer("screenshot", buffer, Access.HOST_READ);
+        record Io(ImageHandle src, BufferHandle dst) {
+        }
+        g.addPass("screenshot", PassKind.TRANSFER, b -> {
+            b.sideEffect();
+            return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
+        }, (h, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
+                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                region.imageExtent().set(desc.width(), desc.height(), 1);
+                vkCmdCopyImageToBuffer(c.cmd(), c.image(h.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(h.dst()).handle(), region);
+            }
+        });
+        return new Screenshot(ctx, buffer, desc, g.timelineValue());
+    }
+
+    /** Waits for the frame that took it (a tool's wait, at exit) and writes the PNG. */
+    void write(Path file) {
+        ctx.waitFor(timelineValue);
+        buffer.invalidate(0, buffer.size());
+        byte[] rgba = new byte[(int) buffer.size()];
+        MemoryUtil.memByteBuffer(buffer.mappedAddress(), rgba.length).get(rgba);
+        if (desc.format() == VK_FORMAT_B8G8R8A8_UNORM || desc.format() == VK_FORMAT_B8G8R8A8_SRGB) {
+            for (int i = 0; i < rgba.length; i += 4) {
+                byte t = rgba[i];
+                rgba[i] = rgba[i + 2];
+                rgba[i + 2] = t;
+            }
+        }
+        for (int i = 3; i < rgba.length; i += 4) {
+            rgba[i] = (byte) 255;
+        }
+        PngWriter.write(file, desc.width(), desc.height(), rgba);
+    }
+
+    @Override
+    public void close() {
+        buffer.close();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.tally;
+
+import dev.tally.graph.FrameGraph;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkSemaphoreSubmitInfo;
+import org.lwjgl.vulkan.VkSubmitInfo2;
+
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+
+/**
+ * One frame, from {@link Tally#beginFrame()} to its submission: its number, the timeline value its
+ * submission signals, and its graph. Declare passes on {@link #graph()}, {@link #record} them into your
+ * command buffer, then either add {@link #signal Tally's signal} to your own {@code VkSubmitInfo2} and
+ * submit it yourself, or let Tally {@link #submit} it.
+ * <p>
+ * Forgetting the signal is reported at the next {@link Tally#beginFrame()}, naming this frame, before
+ * anything could be freed while the GPU might still use it.
+ */
+public final class Frame {
+    private enum State { OPEN, RECORDED, SUBMITTED, ABANDONED }
+
+    private final Tally tally;
+    private final long number;
+    private final long timelineValue;
+    private final FrameGraph graph;
+    private State state = State.OPEN;
+
+    Frame(Tally tally, long number, long timelineValue, FrameGraph graph) {
+        this.tally = tally;
+        this.number = number;
+        this.timelineValue = timelineValue;
+        this.graph = graph;
+    }
+
+    /** This frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it). */
+    public long number() {
+        return number;
+    }
+
+    /** The value this frame's submission signals on {@link #timelineSemaphore()}. */
+    public long timelineValue() {
+        return timelineValue;
+    }
+
+    /** Tally's timeline semaphore: it reaches {@link #timelineValue()} when the GPU has finished this frame. */
+    public long timelineSemaphore() {
+        return tally.context().timeline();
+    }
+
+    /** This frame's graph: declare passes on it before {@link #record}. */
+    public FrameGraph graph() {
+        return graph;
+    }
+
+    /** Compiles (cached by topology), plans barriers and records every pass into {@code cmd}, which the caller has begun. */
+    public void record(VkCommandBuffer cmd) {
+        require(State.OPEN, "record");
+        tally.graphs().record(graph, cmd);
+        state = State.RECORDED;
+    }
+
+    /**
+     * The submission hook: appends Tally's timeline signal (semaphore, value, all commands) to the
+     * signal list of {@code submit}, which the caller then passes to {@code vkQueueSubmit2}. The new list
+     * is allocated on {@code stack}, which must outlive the submit call.
+     */
+    public void signal(VkSubmitInfo2 submit, MemoryStack stack) {
+        require(State.RECORDED, "signal");
+        int count = submit.signalSemaphoreInfoCount();
+        VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
+        if (count > 0) {
+            MemoryUtil.memCopy(submit.pSignalSemaphoreInfos().address(), signals.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
+        }
+        fill(signals.get(count));
+        submit.pSignalSemaphoreInfos(signals);
+        submitted();
+    }
+
+    /**
+     * The submission hook for callers that build their own signal list: fills {@code target} with
+     * Tally's timeline signal. Call it for the submit that carries this frame's command buffer.
+     */
+    public void signal(VkSemaphoreSubmitInfo target) {
+        require(State.RECORDED, "signal");
+        fill(target);
+        submitted();
+    }
+
+    private void fill(VkSemaphoreSubmitInfo info) {
+        info.sType$Default().pNext(NULL).semaphore(timelineSemaphore()).value(timelineValue)
+                .stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT).deviceIndex(0);
+    }
+
+    private void submitted() {
+        tally.context().frameSubmitted(timelineValue);
+        state = State.SUBMITTED;
+    }
+
+    /** Ends nothing: Tally submits {@code cmd} (ended by the caller), signalling this frame's value. */
+    public void submit(VkCommandBuffer cmd) {
+        submit(cmd, NULL, 0, NULL);
+    }
+
+    /**
+     * Tally submits {@code cmd} (ended by the caller) with optional binary semaphores: one waited at
+     * {@code waitStage} (a swapchain acquire) and one signalled (for present).
+     */
+    public void submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
+        require(State.RECORDED, "submit");
+        VulkanContext ctx = tally.context();
+        ctx.submitFrame(cmd, timelineValue, waitBinary, waitStage, signalBinary);
+        state = State.SUBMITTED;
+        tally.graphs().submitted(graph);
+    }
+
+    /**
+     * Gives up a frame that was not recorded (e.g. the swapchain went out of date): nothing of it reaches
+     * the GPU; its readback captures are dropped and its timeline value goes to the next frame.
+     */
+    public void abandon() {
+        if (state == State.RECORDED) {
+            throw new IllegalStateException("frame " + number + " was recorded: submit it (recorded frames change what the graph"
+                    + " tracks of each resource, so they cannot be taken back)");
+        }
+        if (state == State.OPEN) {
+            tally.abandoned(this);
+            state = State.ABANDONED;
+        }
+    }
+
+    boolean isOpen() {
+        return state == State.OPEN;
+    }
+
+    void requireFinished() {
+        if (state == State.OPEN) {
+            throw new IllegalStateException("frame " + number + " was begun but neither recorded and submitted nor abandoned;"
+                    + " finish it before beginning frame " + (number + 1));
+        }
+        if (state == State.RECORDED) {
+            throw new IllegalStateException("frame " + number + " was recorded but never handed to a submission: call frame.signal(...)"
+                    + " on the VkSubmitInfo2 that submits it, or frame.submit(cmd)");
+        }
+    }
+
+    private void require(State expected, String what) {
+        if (state != expected) {
+            throw new IllegalStateException("frame " + number + ": " + what + " when the frame is " + state.name().toLowerCase()
+                    + " (expected " + expected.name().toLowerCase() + ")");
+        }
+    }
+}

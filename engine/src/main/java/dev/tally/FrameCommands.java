@@ -1,0 +1,80 @@
+package dev.tally;
+
+import dev.tally.vk.VulkanContext;
+import dev.tally.vk.Waits;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
+
+import static dev.tally.vk.VkCheck.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * Command buffers for callers that let Tally submit: one pool and buffer per frame in flight, chosen by
+ * the frame's number. {@link #begin} waits only when the slot's previous frame (frame f - framesInFlight)
+ * is still running: frame pacing, counted as such in {@link Tally#waits()}. Keeps no frame count of its own.
+ */
+public final class FrameCommands implements AutoCloseable {
+    private final VulkanContext ctx;
+    private final long[] pools;
+    private final VkCommandBuffer[] buffers;
+    private final long[] slotValue;
+
+    public FrameCommands(Tally tally) {
+        this.ctx = tally.context();
+        int framesInFlight = ctx.options().framesInFlight();
+        pools = new long[framesInFlight];
+        buffers = new VkCommandBuffer[framesInFlight];
+        slotValue = new long[framesInFlight];
+        try (MemoryStack stack = stackPush()) {
+            for (int i = 0; i < framesInFlight; i++) {
+                pools[i] = ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT);
+                buffers[i] = ctx.allocateCommandBuffer(pools[i]);
+            }
+        } catch (RuntimeException e) {
+            destroyPools();
+            throw e;
+        }
+    }
+
+    /** Waits for the slot's previous frame if it is still running, then resets and begins its command buffer for {@code frame}. */
+    public VkCommandBuffer begin(Frame frame) {
+        int slot = (int) (frame.number() % pools.length);
+        if (slotValue[slot] <= ctx.lastSubmitted()) {
+            ctx.waitFor(slotValue[slot], Waits.Cause.PACING);
+        }   // else the slot's frame was abandoned (never submitted): its buffer is idle and its value was reused
+        check(vkResetCommandPool(ctx.device(), pools[slot], 0), "vkResetCommandPool");
+        slotValue[slot] = frame.timelineValue();
+        VkCommandBuffer cmd = buffers[slot];
+        try (MemoryStack stack = stackPush()) {
+            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+        }
+        return cmd;
+    }
+
+    /** Ends the command buffer begun for a frame. */
+    public void end(VkCommandBuffer cmd) {
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    }
+
+    public int framesInFlight() {
+        return pools.length;
+    }
+
+    private void destroyPools() {
+        for (long pool : pools) {
+            if (pool != 0) {
+                vkDestroyCommandPool(ctx.device(), pool, null);
+            }
+        }
+    }
+
+    /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */
+    @Override
+    public void close() {
+        ctx.waitIdle();
+        destroyPools();
+    }
+}

@@ -1,0 +1,316 @@
+package dev.tally;
+
+import dev.tally.config.Config;
+import dev.tally.config.ConfigException;
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
+import dev.tally.exposure.Tonemapper;
+import dev.tally.graph.GraphRuntime;
+import dev.tally.hud.HudOverlay;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.reduce.NormalizeNode;
+import dev.tally.reduce.ReduceNode;
+import dev.tally.reduce.ReduceOp;
+import dev.tally.reduce.ReduceSettings;
+import dev.tally.reduce.Reducer;
+import dev.tally.shader.PipelineCache;
+import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderSources;
+import dev.tally.vk.CloseSteps;
+import dev.tally.vk.ContextOptions;
+import dev.tally.vk.DeviceSelection;
+import dev.tally.vk.FaultPlan;
+import dev.tally.vk.VulkanContext;
+import dev.tally.vk.Waits;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkInstance;
+import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkQueue;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * Tally's one entry point. {@link #open} creates its own Vulkan device; {@link #wrap} runs on a
+ * renderer's instance, device, queue and VMA allocator. Everything else (shader compiler and caches,
+ * the reducer, the frame graph runtime, nodes and readback rings) is made or reached from here.
+ * <p>
+ * Each frame: {@link #beginFrame()} gives a {@link Frame} (its number, its graph, the readback
+ * deliveries that are due); passes are declared on {@link Frame#graph()}; {@link Frame#record}
+ * records them into the caller's command buffer; {@link Frame#signal} adds Tally's timeline signal to
+ * the caller's own {@code VkSubmitInfo2} (or {@link Frame#submit} lets Tally submit). The frame is
+ * the only frame counter: rings, histories and timings follow it.
+ */
+public final class Tally implements AutoCloseable {
+    /**
+     * A renderer's Vulkan objects for {@link #wrap}. The device must have enabled synchronization2,
+     * dynamicRendering and timelineSemaphore (Vulkan 1.3); the queue must support graphics and compute.
+     *
+     * @param queueLock the lock the renderer holds around its own submits and presents on {@code queue}
+     *                  when other threads use it; Tally takes it around each of its own. Null if the
+     *                  queue is used from one thread only.
+     * @param debugUtils the instance enabled VK_EXT_debug_utils (Tally then labels passes and objects)
+     */
+    public record Host(VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, VkQueue queue, int queueFamily,
+                       long vmaAllocator, Lock queueLock, boolean debugUtils) {
+    }
+
+    private final Config config;
+    private final VulkanContext ctx;
+    private final ShaderCompiler compiler;
+    private final PipelineCache pipelineCache;
+    private final Reducer reducer;
+    private final GraphRuntime graphs;
+    private long nextFrame;
+    private Frame current;
+    private boolean closed;
+
+    private Tally(Config config, VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer) {
+        this.config = config;
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.pipelineCache = cache;
+        this.reducer = reducer;
+        this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
+    }
+
+    /** Tally on a device of its own, headless. */
+    public static Tally open(Config config) {
+        return open(config, List.of());
+    }
+
+    /** Tally on a device of its own; {@code surfaceExtensions} non-empty enables presentation for a window. */
+    public static Tally open(Config config, List<String> surfaceExtensions) {
+        checkCombinations(config);
+        ContextOptions options = contextOptions(config);
+        if (!surfaceExtensions.isEmpty()) {
+            options = options.withPresentation(surfaceExtensions);
+        }
+        return assemble(config, VulkanContext.create(options));
+    }
+
+    /**
+     * Tally on a renderer's own Vulkan objects, which it never destroys. Validation messages go to the
+     * renderer's messenger. Frames in flight and the other settings come from {@code config}.
+     */
+    public static Tally wrap(Config config, Host host) {
+        checkCombinations(config);
+        VulkanContext ctx = VulkanContext.wrap(contextOptions(config), host.instance(), host.physicalDevice(), host.device(),
+                host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock());
+        return assemble(config, ctx);
+    }
+
+    private static ContextOptions contextOptions(Config config) {
+        return ContextOptions.headless()
+                .withValidation(config.bool("validation.enabled"))
+                .withDevice(deviceSelection(config))
+                .withFramesInFlight(config.integer("frames.inFlight"))
+                .withFaults(faultPlan(config));
+    }
+
+    /** Builds the rest on a context; on any failure releases what it made, the context included. */
+    private static Tally assemble(Config config, VulkanContext ctx) {
+        ShaderCompiler compiler = null;
+        PipelineCache cache = null;
+        Reducer reducer = null;
+        try {
+            Path cacheDir = cacheDir(config);
+            compiler = new ShaderCompiler(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"));
+            cache = new PipelineCache(ctx, cacheDir.resolve("pipelines-" + Integer.toHexString(ctx.info().name().hashCode()) + ".bin"));
+            ReduceSettings settings;
+            try {
+                settings = ReduceSettings.resolve(config, ctx.info());
+            } catch (IllegalArgumentException e) {
+                // Limits only the chosen device knows (e.g. maxComputeWorkGroupInvocations).
+                throw new ConfigException("configuration does not suit device '" + ctx.info().name() + "': " + e.getMessage());
+            }
+            reducer = new Reducer(ctx, compiler, cache, settings);
+            return new Tally(config, ctx, compiler, cache, reducer);
+        } catch (RuntimeException e) {
+            CloseSteps steps = new CloseSteps();
+            if (reducer != null) {
+                steps.run(reducer::close);
+            }
+            if (cache != null) {
+                steps.run(cache::close);
+            }
+            if (compiler != null) {
+                steps.run(compiler::close);
+            }
+            steps.run(ctx::close);
+            try {
+                steps.finish();
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Begins the next frame: retires what the GPU is done with, delivers readback samples that are due
+     * and returns the frame with its graph. Never waits for the GPU. The previous frame must have been
+     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned.
+     */
+    public Frame beginFrame() {
+        requireOpen();
+        if (current != null) {
+            current.requireFinished();
+        }
+        ctx.retire();
+        long value = ctx.openFrame();
+        long number = nextFrame++;
+        current = new Frame(this, number, value, graphs.begin(number, value));
+        return current;
+    }
+
+    void abandoned(Frame f) {
+        graphs.abandon(f.graph());
+        ctx.frameAbandoned(f.timelineValue());
+    }
+
+    /** An auto-exposure whose passes and resources are named under {@code scope}, with the configured settings. */
+    public AutoExposure autoExposure(String scope) {
+        return autoExposure(scope, ExposureSettings.fromConfig(config));
+    }
+
+    /** An auto-exposure whose passes and resources are named under {@code scope}. */
+    public AutoExposure autoExposure(String scope, ExposureSettings settings) {
+        requireOpen();
+        return new AutoExposure(graphs, compiler, pipelineCache, reducer, scope, settings);
+    }
+
+    /** A reduction node for up to {@code maxCount} floats; {@code name} labels its passes (e.g. "hud/count"). */
+    public ReduceNode reduceNode(String name, ReduceOp op, long maxCount) {
+        requireOpen();
+        return new ReduceNode(graphs, reducer, name, op, maxCount);
+    }
+
+    /** Divides a buffer by a total that stays on the GPU. */
+    public NormalizeNode normalizeNode() {
+        requireOpen();
+        return new NormalizeNode(ctx, compiler, pipelineCache);
+    }
+
+    /** A readback ring of {@code readback.slots} slots of {@code capacityBytes}, in the configured {@code readback.mode}. */
+    public ReadbackRing readback(String name, long capacityBytes) {
+        return readback(name, capacityBytes, ReadbackRing.Mode.valueOf(config.string("readback.mode").toUpperCase(Locale.ROOT)));
+    }
+
+    /** A readback ring of {@code readback.slots} slots of {@code capacityBytes}, delivering in {@code mode}. */
+    public ReadbackRing readback(String name, long capacityBytes, ReadbackRing.Mode mode) {
+        requireOpen();
+        return new ReadbackRing(graphs, name, config.integer("readback.slots"), capacityBytes, mode);
+    }
+
+    /** The tonemap pass (HDR x exposure, to a display format). */
+    public Tonemapper tonemapper() {
+        requireOpen();
+        return new Tonemapper(ctx, compiler, pipelineCache);
+    }
+
+    /** The HUD overlay pass: text and the histogram, drawn over a target image. */
+    public HudOverlay hud(int scale) {
+        requireOpen();
+        return new HudOverlay(ctx, compiler, pipelineCache, scale);
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("Tally is closed");
+        }
+    }
+
+    /**
+     * Rules that involve more than one key, or more than a key's type and range, checked before anything
+     * is created. (Each key's own type and range were checked when the configuration was loaded.)
+     */
+    static void checkCombinations(Config config) {
+        int inFlight = config.integer("frames.inFlight");
+        int slots = config.integer("readback.slots");
+        if (slots <= inFlight) {
+            throw new ConfigException("key 'readback.slots': " + slots + " with frames.inFlight = " + inFlight
+                    + "; expected more readback slots than frames in flight (at least " + (inFlight + 1) + ")");
+        }
+        if (!config.isAuto("reduce.workgroupSize") && Integer.bitCount(config.integer("reduce.workgroupSize")) != 1) {
+            throw new ConfigException("key 'reduce.workgroupSize': " + config.integer("reduce.workgroupSize")
+                    + " is not a power of two; expected a power of two in 32..1024 or auto");
+        }
+    }
+
+    static FaultPlan faultPlan(Config config) {
+        try {
+            return FaultPlan.parse(config.string("debug.injectFault"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("key 'debug.injectFault': " + e.getMessage());
+        }
+    }
+
+    static DeviceSelection deviceSelection(Config config) {
+        DeviceSelection selection = DeviceSelection.resolve(config.string("device.select"));
+        try {
+            selection.index();
+        } catch (NumberFormatException e) {
+            throw new ConfigException("key 'device.select' (or --device, or " + DeviceSelection.ENV + "): '" + selection.spec()
+                    + "' is not a device index; expected auto, an index from ./tally info, or part of a device name");
+        }
+        return selection;
+    }
+
+    /** The repository's shaders/ when running from a checkout (TALLY_HOME set by ./tally), for hot reload. */
+    static Path shaderDirectory() {
+        String home = System.getenv("TALLY_HOME");
+        return home == null ? null : Path.of(home, "shaders");
+    }
+
+    static Path cacheDir(Config config) {
+        String dir = config.string("cache.dir");
+        if (dir.isBlank()) {
+            // Path.of("") would be the working directory: never fill it with cache files by accident.
+            throw new ConfigException("key 'cache.dir': empty; expected a directory or auto");
+        }
+        if (!dir.equals("auto")) {
+            try {
+                return Path.of(dir);
+            } catch (InvalidPathException e) {
+                throw new ConfigException("key 'cache.dir': \"" + dir + "\" is not a usable path (" + e.getReason() + "); expected a directory or auto");
+            }
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        return xdg != null && !xdg.isBlank() ? Path.of(xdg, "tally") : Path.of(System.getProperty("user.home"), ".cache", "tally");
+    }
+
+    public Config config() { return config; }
+    public VulkanContext context() { return ctx; }
+    public ShaderCompiler compiler() { return compiler; }
+    public PipelineCache pipelineCache() { return pipelineCache; }
+    public Reducer reducer() { return reducer; }
+    /** The frame graph runtime: compiled plans, transient memory, histories, per-pass GPU timings. */
+    public GraphRuntime graphs() { return graphs; }
+    /** Every CPU wait on the GPU, by kind and cause. */
+    public Waits waits() { return ctx.waits(); }
+    /** The frame begun last, or null before the first. */
+    public Frame currentFrame() { return current; }
+
+    /**
+     * Releases everything, also after a failure (a lost device, say): each step runs even when an earlier
+     * one threw, and the first failure is rethrown at the end.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        CloseSteps steps = new CloseSteps();
+        if (current != null && current.isOpen()) {
+            steps.run(current::abandon);   // begun but never submitted: nothing of it reached the GPU
+        }
+        steps.run(ctx::waitIdle).run(graphs::close).run(reducer::close).run(pipelineCache::close).run(compiler::close)
+                .run(ctx::close).finish();
+    }
+
+}

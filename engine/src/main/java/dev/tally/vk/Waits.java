@@ -1,0 +1,76 @@
+package dev.tally.vk;
+
+/**
+ * Every time the CPU blocks on the GPU, counted in one place, by what it waited on ({@link Kind}) and
+ * why ({@link Cause}). A wait that finds the work already done is not a wait and is not counted.
+ * Frame pacing (a frame-in-flight slot still busy) is kept apart from readback, so that "the readback
+ * never waits" is a figure that a synchronous readback visibly moves.
+ */
+public final class Waits {
+    /** What the CPU blocked on. */
+    public enum Kind {
+        /** vkWaitSemaphores on a timeline value (or a fence). */
+        TIMELINE,
+        /** vkDeviceWaitIdle or vkQueueWaitIdle. */
+        IDLE,
+        /** vkGetQueryPoolResults with VK_QUERY_RESULT_WAIT_BIT. */
+        QUERY,
+        /** vkAcquireNextImageKHR that blocked for an image. */
+        ACQUIRE
+    }
+
+    /** Why the CPU blocked. */
+    public enum Cause {
+        /** Waiting for a frame-in-flight slot to be free (the CPU ran ahead of the GPU). */
+        PACING,
+        /** Waiting for data to read back. */
+        READBACK,
+        /** Tools, one-shot submissions, resizes and shutdown: never on a steady-state frame path. */
+        OTHER
+    }
+
+    /** Counts and microseconds of one cause, or of everything. */
+    public record Tally(long count, double micros) {
+    }
+
+    private final long[][] counts = new long[Kind.values().length][Cause.values().length];
+    private final long[][] nanos = new long[Kind.values().length][Cause.values().length];
+
+    /** Records a wait that blocked for {@code blockedNanos}. */
+    public synchronized void record(Kind kind, Cause cause, long blockedNanos) {
+        counts[kind.ordinal()][cause.ordinal()]++;
+        nanos[kind.ordinal()][cause.ordinal()] += Math.max(0, blockedNanos);
+    }
+
+    /** Waits of one cause, all kinds together. */
+    public synchronized Tally of(Cause cause) {
+        long c = 0, n = 0;
+        for (Kind k : Kind.values()) {
+            c += counts[k.ordinal()][cause.ordinal()];
+            n += nanos[k.ordinal()][cause.ordinal()];
+        }
+        return new Tally(c, n / 1000.0);
+    }
+
+    /** Waits of one kind, all causes together. */
+    public synchronized Tally of(Kind kind) {
+        long c = 0, n = 0;
+        for (Cause cause : Cause.values()) {
+            c += counts[kind.ordinal()][cause.ordinal()];
+            n += nanos[kind.ordinal()][cause.ordinal()];
+        }
+        return new Tally(c, n / 1000.0);
+    }
+
+    /** Every wait so far. */
+    public synchronized Tally total() {
+        long c = 0, n = 0;
+        for (Kind k : Kind.values()) {
+            for (Cause cause : Cause.values()) {
+                c += counts[k.ordinal()][cause.ordinal()];
+                n += nanos[k.ordinal()][cause.ordinal()];
+            }
+        }
+        return new Tally(c, n / 1000.0);
+    }
+}
