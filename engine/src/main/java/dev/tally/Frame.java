@@ -119,7 +119,7 @@ public final class Frame {
 
     /**
      * Gives up a frame that was not recorded (e.g. the swapchain went out of date): nothing of it reaches
-     * the GPU; its readback captures are dropped and its timeline value goes to the next frame.
+     * the GPU; its readback captures are dropped and its number and timeline value go to the next frame.
      */
     public void abandon() {
         if (state == State.RECORDED) {

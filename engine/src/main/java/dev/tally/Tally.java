@@ -170,6 +170,7 @@ public final class Tally implements AutoCloseable {
     void abandoned(Frame f) {
         graphs.abandon(f.graph());
         ctx.frameAbandoned(f.timelineValue());
+        nextFrame = f.number();   // nothing of it ran: the next frame takes its number, as it takes its timeline value
     }
 
     /** An auto-exposure whose passes and resources are named under {@code scope}, with the configured settings. */

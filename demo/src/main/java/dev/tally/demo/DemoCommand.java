@@ -65,11 +65,21 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--close-at", paramLabel = "N", hidden = true, description = "tests: close the window at frame N")
     Long closeAt;
 
+    @CommandLine.Option(names = "--readback", paramLabel = "MODE",
+            description = "fixed (the ring: samples readback.slots frames late, no waits) or sync (read within the frame, waiting)")
+    String readback;
+
     @CommandLine.Mixin
     CommonOptions common;
 
     @Override
     public Integer call() throws IOException {
+        if (readback != null) {
+            if (!readback.equals("fixed") && !readback.equals("sync")) {
+                throw new UserInputException("--readback: '" + readback + "' is not a readback mode; expected fixed or sync");
+            }
+            common.overrides.add("readback.mode=" + readback);
+        }
         var config = common.config();
         if (metering == null) {
             metering = config.string("exposure.metering");

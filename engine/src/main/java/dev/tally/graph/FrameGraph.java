@@ -141,6 +141,19 @@ public final class FrameGraph {
                 new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry, finalAccess).id, 0);
     }
 
+    /**
+     * A caller-owned image the caller wrote outside the graph (its own render pass, say): {@code entry} is
+     * its last access before this frame's passes, in the same or an earlier submission on this queue (for
+     * a colour attachment, {@link Access#COLOR_ATTACHMENT}); the graph inserts the barrier and layout
+     * transition from there. {@code finalAccess} may be null.
+     */
+    public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, ResourceState.after(entry), finalAccess);
+        r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
+        return new ImageHandle(this, r.id, 0);
+    }
+
     /** For planning without a GPU: an imported buffer described by size, with a given entry state. */
     public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
         return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
@@ -321,11 +334,15 @@ public final class FrameGraph {
         return passes.size();
     }
 
-    /** A key equal for two frames with the same passes, uses and resource descriptions: the plan can be reused. */
+    /**
+     * A key equal for two frames with the same passes, uses and resource descriptions: the plan can be
+     * reused. Names are labels and take no part (a readback ring imports a different slot each frame
+     * under a different name; the plan is the same).
+     */
     String topologyKey() {
         StringBuilder b = new StringBuilder(256);
         for (GraphResource r : resources) {
-            b.append(r.name).append('|').append(r.origin.ordinal()).append('|');
+            b.append(r.origin.ordinal()).append('|');
             if (r.image) {
                 b.append(r.imageDesc.width()).append('x').append(r.imageDesc.height()).append(':').append(r.imageDesc.format()).append(':')
                         .append(r.imageDesc.usage());
@@ -335,7 +352,7 @@ public final class FrameGraph {
             b.append('|').append(r.finalAccess == null ? "-" : r.finalAccess.name()).append(';');
         }
         for (Pass p : passes) {
-            b.append(p.name).append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.');
+            b.append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.').append(p.attachments.size());
             for (Pass.Use u : p.uses) {
                 b.append(u.resource()).append(':').append(u.version()).append(':').append(u.access().name()).append(',');
             }

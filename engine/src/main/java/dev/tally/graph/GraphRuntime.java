@@ -60,6 +60,8 @@ public final class GraphRuntime implements AutoCloseable {
     private final List<Fill> pendingFills = new ArrayList<>();
     private final boolean skipBarriers;
     private long frame = -1;
+    /** The frame begun last was given up: the next frame may take its number again. */
+    private boolean lastAbandoned;
     private long compiles;
     private long barriersEmitted;
     private FrameGraph lastGraph;
@@ -88,9 +90,10 @@ public final class GraphRuntime implements AutoCloseable {
      * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
      */
     public FrameGraph begin(long frameNumber, long timelineValue) {
-        if (frameNumber <= frame) {
+        if (frameNumber < frame || (frameNumber == frame && !lastAbandoned)) {
             throw new IllegalStateException("internal: frame " + frameNumber + " begun after frame " + frame);
         }
+        lastAbandoned = false;
         frame = frameNumber;
         collectTimings();
         long completed = ctx.completedValue();
@@ -102,6 +105,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
     public void abandon(FrameGraph g) {
+        lastAbandoned = true;
         for (FrameListener l : List.copyOf(listeners)) {
             l.frameAbandoned(g.frame());
         }

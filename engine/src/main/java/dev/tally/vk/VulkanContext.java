@@ -340,7 +340,16 @@ public final class VulkanContext implements AutoCloseable {
             }
             value = ++handedOut;
         }
-        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary);
+        try {
+            submitSignalling(cmd, value, waitBinary, waitStage, signalBinary);
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                if (handedOut == value) {
+                    handedOut--;   // nothing was submitted: the value is free again
+                }
+            }
+            throw e;
+        }
         synchronized (this) {
             lastSubmitted = Math.max(lastSubmitted, value);
         }
@@ -506,6 +515,11 @@ public final class VulkanContext implements AutoCloseable {
     public void defer(Runnable destroy) {
         if (closed) {
             // Everything died with the device (and was reported as a leak at close): nothing to free.
+            return;
+        }
+        if (deviceLost) {
+            drainAfterLoss();   // nothing runs any more: free at once
+            destroy.run();
             return;
         }
         long value;

@@ -5,14 +5,14 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
-import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.shader.ShaderCompileException;
 import dev.tally.shader.ShaderCompiler;
 import dev.tally.shader.ShaderSources;
-import dev.tally.vk.FrameLoop;
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
@@ -49,8 +49,7 @@ class HotReloadTest extends GpuTestBase {
         var ctx = runtime.context();
         try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
              Tonemapper tonemap = new Tonemapper(ctx, compiler, null);
-             GraphRuntime graphs = new GraphRuntime(ctx);
-             FrameLoop loop = new FrameLoop(ctx);
+             FrameCommands loop = new FrameCommands(runtime);
              GpuBuffer exposure = new GpuBuffer(ctx, "exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              GpuBuffer pixel = new GpuBuffer(ctx, "pixel", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
@@ -62,29 +61,30 @@ class HotReloadTest extends GpuTestBase {
                         org.lwjgl.vulkan.VK13.VK_ACCESS_2_TRANSFER_WRITE_BIT);
                 vkCmdFillBuffer(cmd, exposure.handle(), 4, 4, Float.floatToRawIntBits(1f));
             });
-            int before = render(graphs, loop, tonemap, exposure, pixel);
+            int before = render(loop, tonemap, exposure, pixel);
             assertTrue((before & 0xff) > 0, "tonemapped grey is not black: " + Integer.toHexString(before));
 
             Files.writeString(shaders.resolve("tonemap.frag"), Files.readString(shaders.resolve("tonemap.frag")).replace("void main()", "void main() { nonsense; }\nvoid unused()"));
             ShaderCompileException e = assertThrows(ShaderCompileException.class, tonemap::reload);
             assertTrue(e.getMessage().contains("tonemap.frag:"), e.getMessage());
-            assertEquals(before, render(graphs, loop, tonemap, exposure, pixel), "the previous pipeline keeps running");
+            assertEquals(before, render(loop, tonemap, exposure, pixel), "the previous pipeline keeps running");
 
             copy("tonemap.frag");
             String darker = Files.readString(shaders.resolve("tonemap.frag")).replace("void main()", "void main_original()")
                     + "\nvoid main() { main_original(); outColor.rgb *= 0.5; }\n";
             Files.writeString(shaders.resolve("tonemap.frag"), darker);
             tonemap.reload();
-            int after = render(graphs, loop, tonemap, exposure, pixel);
+            int after = render(loop, tonemap, exposure, pixel);
             assertTrue((after & 0xff) < (before & 0xff), "the fixed shader replaced the pipeline: " + Integer.toHexString(before) + " -> "
                     + Integer.toHexString(after));
         }
     }
 
     /** One frame: clear an HDR image to 0.18, tonemap it, read pixel (0,0) as RGBA8. */
-    private int render(GraphRuntime graphs, FrameLoop loop, Tonemapper tonemap, GpuBuffer exposure, GpuBuffer pixel) {
-        var cmd = loop.begin();
-        FrameGraph g = graphs.begin();
+    private int render(FrameCommands loop, Tonemapper tonemap, GpuBuffer exposure, GpuBuffer pixel) {
+        Frame frame = runtime.beginFrame();
+        var cmd = loop.begin(frame);
+        FrameGraph g = frame.graph();
         ImageHandle hdr = g.addPass("clear", PassKind.TRANSFER, b -> b.write(b.create("hdr",
                 new ImageDesc(8, 8, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)),
                 Access.TRANSFER_DST), (h, c) -> {
@@ -96,7 +96,7 @@ class HotReloadTest extends GpuTestBase {
         });
         BufferHandle exp = g.importBuffer("exposure", exposure, null);
         ImageHandle ldr = tonemap.add(g, hdr, exp, g.createImage("ldr", new ImageDesc(8, 8, VK_FORMAT_R8G8B8A8_UNORM,
-                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT)), VK_FORMAT_R8G8B8A8_UNORM);
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT)));
         BufferHandle out = g.importBuffer("pixel", pixel, Access.HOST_READ);
         record Io(ImageHandle src, BufferHandle dst) {
         }
@@ -108,8 +108,9 @@ class HotReloadTest extends GpuTestBase {
                 vkCmdCopyImageToBuffer(c.cmd(), c.image(h.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(h.dst()).handle(), region);
             }
         });
-        var recorded = graphs.record(g, cmd);
-        graphs.submitted(recorded, loop.submit());
+        frame.record(cmd);
+        loop.end(cmd);
+        frame.submit(cmd);
         runtime.context().waitIdle();
         pixel.invalidate(0, 4);
         return MemoryUtil.memGetInt(pixel.mappedAddress());

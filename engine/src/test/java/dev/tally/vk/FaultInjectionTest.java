@@ -165,7 +165,7 @@ class FaultInjectionTest {
         try (VulkanContext renderer = VulkanContext.create(ContextOptions.headless())) {
             assertThrows(IllegalArgumentException.class, () -> VulkanContext.wrap(renderer.options().withFaults(FaultPlan.parse("oom@1")),
                     renderer.instance(), renderer.physicalDevice(), renderer.device(), renderer.queueFamily(), renderer.queue(),
-                    renderer.allocator(), renderer.debugUtils()));
+                    renderer.allocator(), renderer.debugUtils(), null));
         }
     }
 }

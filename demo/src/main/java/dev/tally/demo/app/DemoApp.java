@@ -122,7 +122,7 @@ public final class DemoApp implements AutoCloseable {
 
     /** What the run produced, for the summary line and the stats file. */
     public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float histogramSum, float ev,
-                          long shaderReloads, Waits.Tally pacing) {
+                          long shaderReloads, Waits.Tally pacing, String readbackMode) {
     }
 
     /** In a window, applies edits to {@code file} while running (see {@link LiveReload}). */
@@ -235,7 +235,7 @@ public final class DemoApp implements AutoCloseable {
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
         return new Summary(rendered, seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
-                ctx.waits().of(Waits.Cause.PACING));
+                ctx.waits().of(Waits.Cause.PACING), ring.mode().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** The output as a {@link FramePolicy} sees it. */

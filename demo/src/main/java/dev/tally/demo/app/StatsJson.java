@@ -29,7 +29,9 @@ public final class StatsJson {
         }
         b.append(",\n \"passes\": [").append(String.join(",\n   ", rows)).append("]");
         ReadbackStats r = s.readback();
-        b.append(",\n \"readback\": {\"slots\": ").append(r.slots()).append(", \"samples\": ").append(r.samples())
+        b.append(",\n \"frame\": {\"pacingWaits\": ").append(s.pacing().count()).append(", \"pacingMicros\": ").append(num(s.pacing().micros()))
+                .append("}");
+        b.append(",\n \"readback\": {\"mode\": ").append(str(s.readbackMode())).append(", \"slots\": ").append(r.slots()).append(", \"samples\": ").append(r.samples())
                 .append(", \"lagFrames\": ").append(r.lagFrames()).append(", \"notReady\": ").append(r.notReady())
                 .append(", \"blockingWaits\": ").append(r.blockingWaits())
                 .append(", \"lastValue\": ").append(s.lastSample() == null ? "null" : num(s.lastSample().floatAt(0)))
