@@ -76,7 +76,7 @@ public final class Reducer implements AutoCloseable {
 
     /**
      * Records every dispatch of {@code plan}: n floats of {@code input} from {@code inputOffset} (a multiple
-     * of 16 bytes) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
+     * of {@code settings().storageAlignment()}) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
      * {@code plan.scratchBytes()}, was zeroed once when created, and belongs to this call site: the
      * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
      * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
@@ -110,7 +110,7 @@ public final class Reducer implements AutoCloseable {
         for (ReducePlan.Dispatch d : plan.firstPass()) {
             dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, List.of(
                     DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
-                    DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials())));
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials())));
         }
     }
 
@@ -118,7 +118,7 @@ public final class Reducer implements AutoCloseable {
     public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
         requireMode(plan, false);
         dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), List.of(
-                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials()),
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials()),
                 DescriptorSets.Range.of(output, outputOffset, 4)));
     }
 
@@ -129,7 +129,7 @@ public final class Reducer implements AutoCloseable {
         int groups = plan.firstPass().get(0).groups();
         dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), List.of(
                 DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
-                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * groups),
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * groups),
                 DescriptorSets.Range.of(output, outputOffset, 4),
                 DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
     }
@@ -146,8 +146,16 @@ public final class Reducer implements AutoCloseable {
 
     private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
                           List<DescriptorSets.Range> bindings) {
-        if (bindings.get(0).offset() % 16 != 0) {
-            throw new IllegalArgumentException("reduction input offset must be a multiple of 16 bytes, got " + bindings.get(0).offset());
+        long align = settings.storageAlignment();
+        if (bindings.get(0).offset() % align != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + bindings.get(0).offset());
+        }
+        for (DescriptorSets.Range r : bindings) {
+            if (r.offset() % align != 0) {
+                // Offsets the caller gives are checked above and by the caller; the rest are the plan's.
+                throw new IllegalStateException("bug: reduction binding at offset " + r.offset() + " is not a multiple of the storage alignment "
+                        + align + " (minStorageBufferOffsetAlignment)");
+            }
         }
         ComputePipeline p = pipeline(op, onePass);
         long set = sets(op, onePass).get(bindings);
