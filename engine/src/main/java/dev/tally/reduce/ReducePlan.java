@@ -59,6 +59,11 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
         return partialsOffset + 4L * Math.max(1, partials);
     }
 
+    /** Scratch for the statistics reduction: the ticket, then one 32-byte record per partial. */
+    public long statsScratchBytes() {
+        return partialsOffset + (long) ReduceStats.RECORD_BYTES * Math.max(1, partials);
+    }
+
     public int dispatchCount() {
         return firstPass.size() + (onePass ? 0 : 1);
     }
