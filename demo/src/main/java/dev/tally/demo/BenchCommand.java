@@ -105,6 +105,7 @@ final class BenchCommand implements Callable<Integer> {
                         for (ReduceOp op : new ReduceOp[]{ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX}) {
                             bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
                         }
+                        bench.stats(in, rt.reducer(), cfg);
                         bench.seed(in, baselines);
                         bench.logN(in, baselines);
                         if (sweep) {
