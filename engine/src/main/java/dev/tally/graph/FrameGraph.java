@@ -183,6 +183,14 @@ public final class FrameGraph {
         }
     }
 
+    /** Size, format and usage of an image resource of this graph (passes choose their path by it). */
+    public ImageDesc imageDesc(ImageHandle h) {
+        if (h.resource() < 0 || h.resource() >= resources.size()) {
+            throw new GraphException("handle " + h + " belongs to another frame's graph");
+        }
+        return resources.get(h.resource()).imageDesc;
+    }
+
     String nameOf(Handle h) {
         return h.resource() >= 0 && h.resource() < resources.size() ? resources.get(h.resource()).name : "#" + h.resource();
     }
