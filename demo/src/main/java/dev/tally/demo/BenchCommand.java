@@ -105,6 +105,7 @@ final class BenchCommand implements Callable<Integer> {
                         for (ReduceOp op : new ReduceOp[]{ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX}) {
                             bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
                         }
+                        bench.stats(in, rt.reducer(), cfg);
                         bench.seed(in, baselines);
                         bench.logN(in, baselines);
                         if (sweep) {
@@ -118,8 +119,14 @@ final class BenchCommand implements Callable<Integer> {
                     bench.results().add(new BenchResult("exposure-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
                             (long) w * h * 8 / (e.getValue() * 1e3), "median of per-pass timestamps in a frame loop"));
                 }
+                for (boolean compute : new boolean[]{true, false}) {
+                    double us = dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 200, compute, progress);
+                    bench.results().add(new BenchResult(compute ? "tonemap" : "tonemap-fragment", (long) w * h, false, us, us, us,
+                            (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
+                                    + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
+                }
                 if (sweep) {
-                    for (int rows : new int[]{1, 2, 8, 16, 32}) {
+                    for (int rows : new int[]{1, 2, 4, 8, 16, 32, 64}) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
                     }
                 }

@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 /** {@code ./tally reduce [--op sum|min|max|mean] [--json] FILE}: reduce little-endian f32 values on the GPU. */
 @CommandLine.Command(name = "reduce", description = "Reduce a file of little-endian f32 values on the GPU ('-' reads stdin).")
 final class ReduceCommand implements Callable<Integer> {
-    @CommandLine.Option(names = "--op", defaultValue = "sum", paramLabel = "OP", description = "sum, min, max or mean (default sum)")
+    @CommandLine.Option(names = "--op", defaultValue = "sum", paramLabel = "OP", description = "sum, min, max, mean, or stats (count, sum, min, max, mean, variance; default sum)")
     String op;
 
     @CommandLine.Option(names = "--json", description = "one JSON line instead of '<op> <value>'")
@@ -36,9 +36,10 @@ final class ReduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        boolean stats = op.equals("stats");
         ReduceOp reduceOp;
         try {
-            reduceOp = ReduceOp.parse(op);
+            reduceOp = stats ? ReduceOp.SUM : ReduceOp.parse(op);
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--op: " + e.getMessage());
         }
@@ -48,6 +49,10 @@ final class ReduceCommand implements Callable<Integer> {
             OneShotReduction.Result result;
             try (DeviceArray array = readArray(rt, in, input);
                  OneShotReduction reduction = new OneShotReduction(rt.context(), rt.reducer())) {
+                if (stats) {
+                    StatsOutput.print(reduction.stats(array), rt.context().info().name(), json);
+                    return 0;
+                }
                 result = reduction.reduce(reduceOp, array);
             }
             if (json) {

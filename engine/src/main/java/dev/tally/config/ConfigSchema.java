@@ -33,6 +33,8 @@ public final class ConfigSchema {
         add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
                 "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
+        add(ConfigKey.integer("debug.forceStorageAlignment", "0", 0, 4096, false,
+                "test hook: storage-buffer binding offsets are aligned to at least this (a power of two), as on devices that demand it; 0 = the device's"));
         add(ConfigKey.string("debug.injectFault", "none",
                 "test hook: none, device-lost@N (the N-th queue submission fails with VK_ERROR_DEVICE_LOST) or oom@N"
                         + " (the N-th buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY); checked when the runtime opens"));

@@ -43,7 +43,6 @@ public final class AutoExposure implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final GpuBuffer accumulator;
-    private ComputeKernel resolve;
     private ComputeKernel normalize;
     private ComputeKernel adapt;
     private final ReduceNode total;
@@ -80,13 +79,12 @@ public final class AutoExposure implements AutoCloseable {
         this.cache = cache;
         this.settings = settings;
         try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
-            accumulator = guard.add(new GpuBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.ACCUMULATOR_BYTES,
+            accumulator = guard.add(new GpuBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here
             ComputeKernel[] kernels = buildKernels();
-            resolve = guard.add(kernels[0]);
-            normalize = guard.add(kernels[1]);
-            adapt = guard.add(kernels[2]);
+            normalize = guard.add(kernels[0]);
+            adapt = guard.add(kernels[1]);
             total = guard.add(new ReduceNode(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
             history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
@@ -97,7 +95,6 @@ public final class AutoExposure implements AutoCloseable {
     private ComputeKernel[] buildKernels() {
         List<ComputeKernel> made = new ArrayList<>();
         try {
-            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines(), null, 2, 0));
             made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0));
             made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
                     ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
@@ -127,12 +124,10 @@ public final class AutoExposure implements AutoCloseable {
         // Closing defers destruction until the GPU is done with frames already submitted.
         accumulateByRows.values().forEach(ComputeKernel::close);
         accumulateByRows.clear();
-        resolve.close();
         normalize.close();
         adapt.close();
-        resolve = fresh[0];
-        normalize = fresh[1];
-        adapt = fresh[2];
+        normalize = fresh[0];
+        adapt = fresh[1];
     }
 
     /** Rows per invocation for a w x h image: up to 32, but at least ~1024 workgroups when the image allows. */
@@ -157,10 +152,10 @@ public final class AutoExposure implements AutoCloseable {
 
     private ComputeKernel histogramKernel(Metering metering, int rows) {
         List<BindingType> types = metering == Metering.MASK
-                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
-                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER);
+                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
+                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
-                ExposureShaderLayout.histogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
+                ExposureShaderLayout.fusedHistogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
                 SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
@@ -199,8 +194,8 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     /**
-     * Adds passes histogram, histogram.resolve, reduce*, normalize and exposure (each under this
-     * auto-exposure's scope) metering {@code hdr}, whose extent comes from the graph.
+     * Adds passes histogram (its resolve fused in), reduce*, normalize and exposure, each under this
+     * auto-exposure's scope, metering {@code hdr}, whose extent comes from the graph.
      */
     public Result add(FrameGraph g, ImageHandle hdr, float dt) {
         int width = g.desc(hdr).width();
@@ -214,13 +209,16 @@ public final class AutoExposure implements AutoCloseable {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
         BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
-        record Hist(ImageHandle hdr, BufferHandle accumulator) {
+        // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
+        record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins) {
         }
-        Hist hist = g.addPass(name("histogram"), PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
-                b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE)), (h, c) -> {
+        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
+                b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
+                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
-                    DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES)));
+                    DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
+                    DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)));
             if (s.metering() == Metering.MASK) {
                 bindings.add(DescriptorSets.Sampled.of(mask, mapSampler));
             }
@@ -229,12 +227,6 @@ public final class AutoExposure implements AutoCloseable {
                 acc.dispatch(c.cmd(), bindings, push.rewind(), groups[0], groups[1]);
             }
         });
-        record Resolve(BufferHandle accumulator, BufferHandle bins) {
-        }
-        Resolve res = g.addPass(name("histogram.resolve"), PassKind.COMPUTE, b -> new Resolve(b.write(hist.accumulator(), Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
-                resolve.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.ACCUMULATOR_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)), null, 1, 1));
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         record Norm(BufferHandle bins, BufferHandle total, BufferHandle out) {
         }
@@ -262,10 +254,10 @@ public final class AutoExposure implements AutoCloseable {
     @Override
     public void close() {
         accumulateByRows.values().forEach(ComputeKernel::close);
-        resolve.close();
         normalize.close();
         adapt.close();
         total.close();
         accumulator.close();
+        history.close();
     }
 }

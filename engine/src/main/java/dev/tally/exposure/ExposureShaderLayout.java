@@ -16,6 +16,8 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
  * pass                      bindings (set 0)                                    push      dispatch
  * histogram.comp            0 HDR storage image (readonly), 1 accumulator,     8 bytes   histogramGroupCounts
  *   (ACCUMULATE)            [2 mask sampler2D when MASK]
+ * histogram.comp            0 HDR storage image, 1 accumulator + ticket,       8 bytes   histogramGroupCounts
+ *   (FUSED_RESOLVE, engine) 2 bins (256 floats), [3 mask when MASK]
  * histogram.comp            0 accumulator, 1 bins (256 floats)                 none      1 x 1 x 1
  *   (RESOLVE)
  * engine reduction          sum of the 256 bins -> total (1 float)
@@ -46,8 +48,12 @@ public final class ExposureShaderLayout {
     public static final String DEFINE_HDR_FORMAT = "HDR_FORMAT";
     public static final String DEFINE_METERING = "METERING";
     public static final String DEFINE_RESOLVE = "HISTOGRAM_RESOLVE";
+    /** ACCUMULATE that also resolves, in its last workgroup to finish (what the engine runs). */
+    public static final String DEFINE_FUSED_RESOLVE = "FUSED_RESOLVE";
     /** 256 x {uint lo, uint hi}. */
     public static final long ACCUMULATOR_BYTES = BINS * 8L;
+    /** The fused pipeline's accumulator: the bins, then the last-group ticket (uint), padded to 16 bytes. */
+    public static final long FUSED_ACCUMULATOR_BYTES = ACCUMULATOR_BYTES + 16;
     public static final long BINS_BYTES = BINS * 4L;
     public static final int HISTOGRAM_PUSH_BYTES = 8;
 
@@ -107,6 +113,13 @@ public final class ExposureShaderLayout {
         Map<String, String> defines = new LinkedHashMap<>();
         defines.put(DEFINE_HDR_FORMAT, format.qualifier());
         defines.put(DEFINE_METERING, Integer.toString(metering.define()));
+        return defines;
+    }
+
+    /** Defines for histogram.comp's ACCUMULATE pipeline with the resolve fused into its last workgroup. */
+    public static Map<String, String> fusedHistogramDefines(HdrFormat format, Metering metering) {
+        Map<String, String> defines = histogramDefines(format, metering);
+        defines.put(DEFINE_FUSED_RESOLVE, "1");
         return defines;
     }
 

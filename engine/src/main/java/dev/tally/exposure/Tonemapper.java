@@ -3,6 +3,7 @@ package dev.tally.exposure;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.shader.BindingType;
@@ -14,18 +15,33 @@ import dev.tally.shader.ShaderCompiler;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.VulkanContext;
 
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkFormatProperties;
+
 import java.util.List;
 import java.util.Map;
 
 import static org.lwjgl.vulkan.VK10.*;
 
-/** The tonemap pass: HDR x the GPU-side exposure multiplier, ACES fit, into an LDR target. */
+/**
+ * The tonemap pass: HDR x the GPU-side exposure multiplier, ACES fit, into an LDR target. A compute
+ * pass writes the target as a storage image when its format supports storage on this device and the
+ * image was created with STORAGE usage (on GPUs with few graphics units, fullscreen fragment work is far
+ * slower than compute); otherwise a fullscreen triangle draws it. Both store the same values.
+ */
 public final class Tonemapper implements AutoCloseable {
+    static final String TONEMAP_COMPUTE = "tonemap.comp";
+    /** tonemap.comp's workgroup is GROUP x GROUP. */
+    static final int GROUP = 16;
     private final VulkanContext ctx;
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final long sampler;
     private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
+    /** Compute pipelines by target format, built on first use. */
+    private final Map<Integer, dev.tally.shader.ComputeKernel> computeByFormat = new java.util.HashMap<>();
+    /** Whether each format's optimal tiling supports storage images here (asked once per format). */
+    private final Map<Integer, Boolean> storageSupport = new java.util.HashMap<>();
 
     public Tonemapper(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
         this.ctx = ctx;
@@ -43,9 +59,43 @@ public final class Tonemapper implements AutoCloseable {
                 format, false, List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER), 0);
     }
 
+    /** The GLSL storage format qualifier tonemap.comp can write for {@code format}, or null. */
+    static String storageQualifier(int format) {
+        return switch (format) {
+            case VK_FORMAT_R8G8B8A8_UNORM -> "rgba8";
+            case VK_FORMAT_R16G16B16A16_SFLOAT -> "rgba16f";
+            case VK_FORMAT_A2B10G10R10_UNORM_PACK32 -> "rgb10_a2";
+            default -> null;
+        };
+    }
+
+    /** True when the compute path writes {@code target}: a storable format, STORAGE usage, device support. */
+    public boolean usesCompute(ImageDesc target) {
+        if (storageQualifier(target.format()) == null || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+            return false;
+        }
+        return storageSupport.computeIfAbsent(target.format(), f -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                VkFormatProperties props = VkFormatProperties.malloc(stack);
+                vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), f, props);
+                return (props.optimalTilingFeatures() & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0;
+            }
+        });
+    }
+
+    private dev.tally.shader.ComputeKernel buildCompute(int format) {
+        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, Map.of("TARGET_FORMAT", storageQualifier(format)),
+                SpecConstants.of(ExposureShaderLayout.SPEC_TONEMAP_ENCODE_SRGB, 1,
+                        ExposureShaderLayout.SPEC_TONEMAP_ACES_INPUT_SCALE, Float.floatToRawIntBits(1f)),
+                List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
+    }
+
     /** Rebuilds pipelines from current sources (hot reload); on a compile error the old ones stay. */
     public void reload() {
+        buildCompute(VK_FORMAT_R8G8B8A8_UNORM).close();   // throws on a compile error, before anything is replaced
         pipelines.reload();
+        computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);   // destruction deferred past frames in flight
+        computeByFormat.clear();
     }
 
     /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
@@ -55,10 +105,15 @@ public final class Tonemapper implements AutoCloseable {
 
     /**
      * Adds pass {@code name} (a label, e.g. {@code "left/tonemap"}) writing {@code target} (cleared),
-     * in the target's format as the graph knows it; returns the target's new version.
+     * in the target's format as the graph knows it: a compute pass where the format and the image's
+     * usage allow storage writes, a fullscreen draw otherwise. Returns the target's new version.
      */
     public ImageHandle add(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
-        GraphicsPipeline p = pipelines.get(g.desc(target).format());
+        ImageDesc desc = g.desc(target);
+        if (usesCompute(desc)) {
+            return addCompute(g, name, hdr, exposure, target, desc);
+        }
+        GraphicsPipeline p = pipelines.get(desc.format());
         record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
         }
         return g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
@@ -67,8 +122,21 @@ public final class Tonemapper implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
     }
 
+    private ImageHandle addCompute(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
+        dev.tally.shader.ComputeKernel k = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);
+        record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+        }
+        return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(hdr, Access.COMPUTE_SAMPLED), b.read(exposure, Access.COMPUTE_READ),
+                b.write(target, Access.COMPUTE_WRITE)), (h, c) ->
+                k.dispatch(c.cmd(), List.of(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler),
+                        DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
+                        DescriptorSets.StorageImage.of(c.image(h.target()))), null,
+                        (desc.width() + GROUP - 1) / GROUP, (desc.height() + GROUP - 1) / GROUP)).target();
+    }
+
     @Override
     public void close() {
+        computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);
         pipelines.close();
         Samplers.destroy(ctx, sampler);
     }

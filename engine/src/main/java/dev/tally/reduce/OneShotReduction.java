@@ -32,9 +32,9 @@ public final class OneShotReduction implements AutoCloseable {
         this.ctx = ctx;
         this.reducer = reducer;
         try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
-            this.result = guard.add(new GpuBuffer(ctx, "reduce.result", 16,
+            this.result = guard.add(new GpuBuffer(ctx, "reduce.result", ReduceStats.RECORD_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE));
-            this.readback = guard.add(new GpuBuffer(ctx, "reduce.readback", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
+            this.readback = guard.add(new GpuBuffer(ctx, "reduce.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
             this.timestamps = guard.add(new TimestampQueries(ctx, 2));
             guard.done();
         }
@@ -42,11 +42,29 @@ public final class OneShotReduction implements AutoCloseable {
 
     public Result reduce(ReduceOp op, DeviceArray input) {
         ReducePlan plan = reducer.plan(input.count());
-        if (partials == null || partials.size() < plan.scratchBytes()) {
+        double millis = run(plan.scratchBytes(), 4, cmd -> reducer.record(cmd, op, plan, input.buffer(), 0, partials, result, 0));
+        return new Result(MemoryUtil.memGetFloat(readback.mappedAddress()), input.count(), millis);
+    }
+
+    /** Count, sum, min, max, mean and variance in one read of the input; also the GPU milliseconds. */
+    public record StatsResult(ReduceStats stats, double gpuMillis) {
+    }
+
+    public StatsResult stats(DeviceArray input) {
+        ReducePlan plan = reducer.plan(input.count());
+        double millis = run(plan.statsScratchBytes(), ReduceStats.RECORD_BYTES,
+                cmd -> reducer.recordStats(cmd, plan, input.buffer(), 0, partials, result, 0));
+        return new StatsResult(ReduceStats.read(MemoryUtil.memByteBuffer(readback.mappedAddress(), ReduceStats.RECORD_BYTES)), millis);
+    }
+
+    /** Records {@code body} between timestamps, copies {@code resultBytes} back and waits; returns GPU ms (NaN untimed). */
+    private double run(long scratchBytes, int resultBytes, java.util.function.Consumer<org.lwjgl.vulkan.VkCommandBuffer> body) {
+        if (partials == null || partials.size() < scratchBytes) {
             if (partials != null) {
                 partials.close();
+                partials = null;
             }
-            partials = new GpuBuffer(ctx, "reduce.scratch", plan.scratchBytes(),
+            partials = new GpuBuffer(ctx, "reduce.scratch", scratchBytes,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
             GpuBuffer fresh = partials;
             // The one-pass ticket counter starts at zero; the kernel resets it after every use.
@@ -58,27 +76,25 @@ public final class OneShotReduction implements AutoCloseable {
                 timestamps.reset(cmd, 0, 2);
                 timestamps.write(cmd, 0);
             }
-            reducer.record(cmd, op, plan, input.buffer(), 0, partials, result, 0);
+            body.accept(cmd);
             if (timed) {
                 timestamps.write(cmd, 1);
             }
             Barriers.buffer(cmd, result.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                     VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                vkCmdCopyBuffer(cmd, result.handle(), readback.handle(), VkBufferCopy.calloc(1, stack).size(4));
+                vkCmdCopyBuffer(cmd, result.handle(), readback.handle(), VkBufferCopy.calloc(1, stack).size(resultBytes));
             }
             // A fence or semaphore wait alone does not make device writes visible to the host.
             Barriers.buffer(cmd, readback.handle(), VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                     VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
         });
-        readback.invalidate(0, 4);
-        float value = MemoryUtil.memGetFloat(readback.mappedAddress());
-        double millis = Double.NaN;
+        readback.invalidate(0, resultBytes);
         long[] ticks = new long[2];
         if (timed && timestamps.read(0, 2, ticks)) {
-            millis = timestamps.nanos(ticks[0], ticks[1]) / 1e6;
+            return timestamps.nanos(ticks[0], ticks[1]) / 1e6;
         }
-        return new Result(value, input.count(), millis);
+        return Double.NaN;
     }
 
     @Override

@@ -13,12 +13,12 @@ import java.util.List;
  * </ul>
  * Pure arithmetic, so it is tested without a GPU.
  */
-public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass) {
+public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass, long partialsOffset) {
     /** One first-pass dispatch: {@code count} floats from {@code elementOffset}, {@code groups} partials at {@code outIndex}. */
     public record Dispatch(long elementOffset, long count, int groups, int outIndex) {
     }
 
-    /** Bytes before the partials in the scratch buffer: the one-pass ticket counter. */
+    /** Bytes of the one-pass ticket counter at the start of the scratch buffer. */
     public static final long TICKET_BYTES = 16;
 
     public static ReducePlan of(long n, ReduceSettings s) {
@@ -27,7 +27,7 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
         }
         if (n <= s.singleDispatchMax() && n <= s.chunkElements()) {
             int groups = Math.min(s.onePassGroups(), groupsFor(n, s));
-            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true);
+            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true, s.alignUp(TICKET_BYTES));
         }
         List<Dispatch> dispatches = new ArrayList<>();
         int outIndex = 0;
@@ -37,7 +37,7 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
             dispatches.add(new Dispatch(offset, count, groups, outIndex));
             outIndex += groups;
         }
-        return new ReducePlan(n, List.copyOf(dispatches), outIndex, false);
+        return new ReducePlan(n, List.copyOf(dispatches), outIndex, false, s.alignUp(TICKET_BYTES));
     }
 
     /**
@@ -50,9 +50,18 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
         return (int) Math.max(1, Math.min(s.groups(), wanted));
     }
 
-    /** Bytes of scratch this plan needs: the ticket counter, then the partials. Zero it once when created. */
+    /**
+     * Bytes of scratch this plan needs: the ticket counter, then the partials at {@link #partialsOffset}
+     * (the ticket's size rounded up to the storage-buffer offset alignment, so the partials' binding is
+     * valid on devices that demand up to 256). Zero it once when created.
+     */
     public long scratchBytes() {
-        return TICKET_BYTES + 4L * Math.max(1, partials);
+        return partialsOffset + 4L * Math.max(1, partials);
+    }
+
+    /** Scratch for the statistics reduction: the ticket, then one 32-byte record per partial. */
+    public long statsScratchBytes() {
+        return partialsOffset + (long) ReduceStats.RECORD_BYTES * Math.max(1, partials);
     }
 
     public int dispatchCount() {

@@ -16,10 +16,19 @@ import dev.tally.vk.DeviceInfo;
  * @param blocked           each workgroup reads one contiguous range instead of a grid-stride interleave
  * @param onePassGroups     most workgroups of a one-pass dispatch: no more than can be resident at once,
  *                          so the last group to finish is never held up by a second wave
+ * @param storageAlignment  every storage-buffer binding offset is a multiple of this (a power of two,
+ *                          at least 16): the device's minStorageBufferOffsetAlignment, or more when
+ *                          {@code debug.forceStorageAlignment} asks for it
  */
 public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps,
-                             long chunkElements, boolean blocked, int onePassGroups) {
+                             long chunkElements, boolean blocked, int onePassGroups, long storageAlignment) {
+    /** Smallest binding alignment the reduction uses: its input offsets are whole vec4s. */
+    public static final long MIN_ALIGNMENT = 16;
+
     public ReduceSettings {
+        if (Long.bitCount(storageAlignment) != 1 || storageAlignment < MIN_ALIGNMENT) {
+            throw new IllegalArgumentException("storage alignment must be a power of two of at least " + MIN_ALIGNMENT + ", got " + storageAlignment);
+        }
         if (Integer.bitCount(workgroupSize) != 1 || workgroupSize < 32 || workgroupSize > 1024) {
             throw new IllegalArgumentException("reduce.workgroupSize must be a power of two in 32..1024, got " + workgroupSize);
         }
@@ -42,11 +51,20 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
 
     /** Grid-stride layout, one-pass group limit equal to {@code groups}. */
     public ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps, long chunkElements) {
-        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false, groups);
+        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false, groups, MIN_ALIGNMENT);
+    }
+
+    public ReduceSettings withStorageAlignment(long alignment) {
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, blocked, onePassGroups, alignment);
+    }
+
+    /** {@code offset} rounded up to {@link #storageAlignment}. */
+    public long alignUp(long offset) {
+        return (offset + storageAlignment - 1) & -storageAlignment;
     }
 
     public ReduceSettings withBlocked(boolean b) {
-        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b, onePassGroups);
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b, onePassGroups, storageAlignment);
     }
 
     /** Elements one workgroup consumes per loop step. */
@@ -67,7 +85,21 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
                 : config.integer("reduce.singleDispatchMax");
         int minSteps = config.integerOr("reduce.minSteps", 1);
         int onePass = device.smCount() > 0 && config.isAuto("reduce.groups") ? device.smCount() * Math.max(1, 2048 / wg) : groups;
-        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device), false, Math.min(onePass, groups));
+        long alignment = storageAlignment(config, device);
+        return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device, alignment), false, Math.min(onePass, groups),
+                alignment);
+    }
+
+    /**
+     * The device's minStorageBufferOffsetAlignment (at least 16), or {@code debug.forceStorageAlignment}
+     * when that is larger: a device that demands 256 can be imitated on one that needs less.
+     */
+    static long storageAlignment(Config config, DeviceInfo device) {
+        long forced = config.integerOr("debug.forceStorageAlignment", 0);
+        if (forced != 0 && Long.bitCount(forced) != 1) {
+            throw new IllegalArgumentException("debug.forceStorageAlignment must be 0 or a power of two, got " + forced);
+        }
+        return Math.max(MIN_ALIGNMENT, Math.max(device.minStorageBufferOffsetAlignment(), forced));
     }
 
     /**
@@ -100,8 +132,7 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
     }
 
     /** Largest binding range in floats: maxStorageBufferRange rounded down to 16 bytes and to the offset alignment. */
-    static long chunkElements(DeviceInfo device) {
-        long align = Math.max(16, device.minStorageBufferOffsetAlignment());
+    static long chunkElements(DeviceInfo device, long align) {
         long bytes = Math.min(device.maxStorageBufferRange(), 0xFFFF_FFF0L);
         bytes -= bytes % align;
         return bytes / 4;

@@ -26,6 +26,8 @@ import static org.lwjgl.vulkan.VK13.*;
  */
 public final class Reducer implements AutoCloseable {
     static final int PUSH_BYTES = 12;
+    static final int STATS_PUSH_BYTES = 8;
+    static final String STATS_SHADER = "reduce_stats.comp";
     private static final int SET_CACHE = 256;
     private final VulkanContext ctx;
     private final ShaderCompiler compiler;
@@ -38,6 +40,10 @@ public final class Reducer implements AutoCloseable {
     public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
         if (!ctx.info().subgroupArithmetic()) {
             throw new IllegalStateException("device '" + ctx.info().name() + "' lacks subgroup arithmetic in compute shaders");
+        }
+        if (ctx.info().subgroupSize() < 4) {
+            throw new IllegalStateException("device '" + ctx.info().name() + "' has subgroups of " + ctx.info().subgroupSize()
+                    + " invocations; the reduction needs at least 4");
         }
         this.ctx = ctx;
         this.compiler = compiler;
@@ -68,6 +74,73 @@ public final class Reducer implements AutoCloseable {
         return sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
     }
 
+    /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
+    private DescriptorSets statsSets(String mode) {
+        return sets.computeIfAbsent("stats/" + mode, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
+                compiler, cache, STATS_SHADER, switch (mode) {
+                    case "one-pass" -> Map.of("ONE_PASS", "1");
+                    case "fold" -> Map.of("STATS_FOLD", "1");
+                    default -> Map.of();
+                }, SpecConstants.of(0, settings.workgroupSize(), 2, settings.unroll()), mode.equals("one-pass") ? 4 : 2, STATS_PUSH_BYTES)),
+                SET_CACHE));
+    }
+
+    /** Builds the statistics pipelines now instead of at first use. */
+    public void prepareStats() {
+        statsSets("one-pass");
+        statsSets("two-pass");
+        statsSets("fold");
+    }
+
+    /**
+     * Records the statistics reduction (count, sum, min, max, mean, variance in one read) of n floats
+     * of {@code input} into one {@link ReduceStats#RECORD_BYTES}-byte record at {@code outputOffset}
+     * of {@code output}. Same plan and dispatch shapes as {@link #record}; {@code scratch} holds
+     * {@code plan.statsScratchBytes()} and was zeroed once.
+     */
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset, Runnable between) {
+        long recordBytes = ReduceStats.RECORD_BYTES;
+        long partialBytes = recordBytes * Math.max(1, plan.partials());
+        if (plan.onePass()) {
+            int groups = plan.firstPass().get(0).groups();
+            statsDispatch(cmd, "one-pass", groups, plan.n(), 0, List.of(
+                    DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
+                    DescriptorSets.Range.of(output, outputOffset, recordBytes),
+                    DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
+            return;
+        }
+        for (ReducePlan.Dispatch d : plan.firstPass()) {
+            statsDispatch(cmd, "two-pass", d.groups(), d.count(), d.outIndex(), List.of(
+                    DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes)));
+        }
+        between.run();
+        statsDispatch(cmd, "fold", 1, plan.partials(), 0, List.of(
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
+                DescriptorSets.Range.of(output, outputOffset, recordBytes)));
+    }
+
+    /** Outside a frame graph: the same, with its own barrier between the passes. */
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset) {
+        recordStats(cmd, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
+    }
+
+    private void statsDispatch(VkCommandBuffer cmd, String mode, int groups, long count, int outIndex, List<DescriptorSets.Range> bindings) {
+        checkAlignment(bindings);
+        DescriptorSets s = statsSets(mode);
+        ComputePipeline p = pipelines.get("stats/" + mode);
+        long set = s.get(bindings);
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
+            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, stack.longs(set), null);
+            vkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.malloc(STATS_PUSH_BYTES).putInt(0, (int) count).putInt(4, outIndex));
+            vkCmdDispatch(cmd, groups, 1, 1);
+        }
+    }
+
     /** Builds the pipeline for {@code op} now instead of at first use (start-up, benchmarks). */
     public void prepare(ReduceOp op) {
         sets(op, true);
@@ -76,7 +149,7 @@ public final class Reducer implements AutoCloseable {
 
     /**
      * Records every dispatch of {@code plan}: n floats of {@code input} from {@code inputOffset} (a multiple
-     * of 16 bytes) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
+     * of {@code settings().storageAlignment()}) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
      * {@code plan.scratchBytes()}, was zeroed once when created, and belongs to this call site: the
      * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
      * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
@@ -110,7 +183,7 @@ public final class Reducer implements AutoCloseable {
         for (ReducePlan.Dispatch d : plan.firstPass()) {
             dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, List.of(
                     DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
-                    DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials())));
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials())));
         }
     }
 
@@ -118,7 +191,7 @@ public final class Reducer implements AutoCloseable {
     public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
         requireMode(plan, false);
         dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), List.of(
-                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * plan.partials()),
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials()),
                 DescriptorSets.Range.of(output, outputOffset, 4)));
     }
 
@@ -129,7 +202,7 @@ public final class Reducer implements AutoCloseable {
         int groups = plan.firstPass().get(0).groups();
         dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), List.of(
                 DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
-                DescriptorSets.Range.of(scratch, ReducePlan.TICKET_BYTES, 4L * groups),
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * groups),
                 DescriptorSets.Range.of(output, outputOffset, 4),
                 DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
     }
@@ -146,10 +219,9 @@ public final class Reducer implements AutoCloseable {
 
     private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
                           List<DescriptorSets.Range> bindings) {
-        if (bindings.get(0).offset() % 16 != 0) {
-            throw new IllegalArgumentException("reduction input offset must be a multiple of 16 bytes, got " + bindings.get(0).offset());
-        }
+        checkAlignment(bindings);
         ComputePipeline p = pipeline(op, onePass);
+
         long set = sets(op, onePass).get(bindings);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
@@ -158,6 +230,23 @@ public final class Reducer implements AutoCloseable {
             push.putInt(0, (int) count).putInt(4, outIndex).putFloat(8, divisor);
             vkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
             vkCmdDispatch(cmd, groups, 1, 1);
+        }
+    }
+
+    /**
+     * Every binding offset must be a multiple of the storage alignment: the input's is the caller's
+     * (bad input), the scratch offsets are the plan's (a bug if wrong).
+     */
+    private void checkAlignment(List<DescriptorSets.Range> bindings) {
+        long align = settings.storageAlignment();
+        if (bindings.get(0).offset() % align != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + bindings.get(0).offset());
+        }
+        for (DescriptorSets.Range r : bindings) {
+            if (r.offset() % align != 0) {
+                throw new IllegalStateException("bug: reduction binding at offset " + r.offset() + " is not a multiple of the storage alignment "
+                        + align + " (minStorageBufferOffsetAlignment)");
+            }
         }
     }
 

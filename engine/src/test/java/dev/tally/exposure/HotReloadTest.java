@@ -43,7 +43,7 @@ class HotReloadTest extends GpuTestBase {
 
     @Test
     void aCompileErrorKeepsThePreviousPipelineAndAFixReplacesIt() throws Exception {
-        for (String f : new String[]{"tonemap.vert", "tonemap.frag", "exposure_common.glsl"}) {
+        for (String f : new String[]{"tonemap.vert", "tonemap.frag", "tonemap_common.glsl", "exposure_common.glsl"}) {
             copy(f);
         }
         var ctx = runtime.context();

@@ -37,7 +37,9 @@ class ReducePlanTest {
         }
         assertEquals(plan.n(), total, () -> "counts sum to n: " + d.size() + " dispatches");
         assertEquals(nextOut, plan.partials(), "partials is the total of the groups");
-        assertEquals(ReducePlan.TICKET_BYTES + 4L * Math.max(1, plan.partials()), plan.scratchBytes());
+        assertTrue(plan.partialsOffset() >= ReducePlan.TICKET_BYTES, "the partials start after the ticket");
+        assertEquals(0, plan.partialsOffset() % s.storageAlignment(), "the partials' binding offset is aligned");
+        assertEquals(plan.partialsOffset() + 4L * Math.max(1, plan.partials()), plan.scratchBytes());
         assertEquals(d.size() + (plan.onePass() ? 0 : 1), plan.dispatchCount());
     }
 
@@ -50,6 +52,9 @@ class ReducePlanTest {
         assertEquals(1, plan.partials());
         assertEquals(1, plan.dispatchCount());
         assertEquals(ReducePlan.TICKET_BYTES + 4, plan.scratchBytes());
+        ReducePlan aligned = ReducePlan.of(0, SETTINGS.withStorageAlignment(256));
+        assertEquals(256 + 4, aligned.scratchBytes(), "partials at the next multiple of 256 after the ticket");
+        assertWellFormed(aligned, SETTINGS.withStorageAlignment(256));
         assertWellFormed(plan, SETTINGS);
     }
 

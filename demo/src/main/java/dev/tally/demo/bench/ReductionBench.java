@@ -5,6 +5,7 @@ import dev.tally.config.Config;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.ReducePlan;
 import dev.tally.reduce.ReduceSettings;
+import dev.tally.reduce.ReduceStats;
 import dev.tally.reduce.Reducer;
 import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuBuffer;
@@ -178,8 +179,8 @@ public final class ReductionBench {
             partialsA = new GpuBuffer(ctx, "bench.partials.a", 4 * partialFloats, storage, MemoryKind.DEVICE);
             partialsB = new GpuBuffer(ctx, "bench.partials.b", 4 * partialFloats, storage, MemoryKind.DEVICE);
             partialsC = new GpuBuffer(ctx, "bench.partials.c", 4 * partialFloats, storage, MemoryKind.DEVICE);
-            result = new GpuBuffer(ctx, "bench.result", 16, storage, MemoryKind.DEVICE);
-            readback = new GpuBuffer(ctx, "bench.readback", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+            result = new GpuBuffer(ctx, "bench.result", ReduceStats.RECORD_BYTES, storage, MemoryKind.DEVICE);
+            readback = new GpuBuffer(ctx, "bench.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, data.handle(), 0, data.size(), Float.floatToRawIntBits(1f));
                 vkCmdFillBuffer(cmd, partialsA.handle(), 0, partialsA.size(), 0);
@@ -199,17 +200,22 @@ public final class ReductionBench {
 
         /** Copies the result to the host and returns it (after the timed samples). */
         float read() {
+            return readRecord().getFloat(0);
+        }
+
+        /** The whole 32-byte result record (the statistics reduction's). */
+        java.nio.ByteBuffer readRecord() {
             ctx.submitAndWait(cmd -> {
                 Barriers.memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
                 try (MemoryStack stack = MemoryStack.stackPush()) {
-                    vkCmdCopyBuffer(cmd, result.handle(), readback.handle(), VkBufferCopy.calloc(1, stack).size(4));
+                    vkCmdCopyBuffer(cmd, result.handle(), readback.handle(), VkBufferCopy.calloc(1, stack).size(ReduceStats.RECORD_BYTES));
                 }
                 Barriers.buffer(cmd, readback.handle(), VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                         VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
             });
-            readback.invalidate(0, 4);
-            return MemoryUtil.memGetFloat(readback.mappedAddress());
+            readback.invalidate(0, ReduceStats.RECORD_BYTES);
+            return MemoryUtil.memByteBuffer(readback.mappedAddress(), ReduceStats.RECORD_BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         }
 
         @Override
@@ -236,6 +242,23 @@ public final class ReductionBench {
             GpuSampler.Stats s = sampler.time(cmd -> reducer.record(cmd, op, plan, in.data, 0, in.partialsA, in.result, 0));
             check(in, op, in.read(), name);
             add(name, in.n, s, 4.0 * in.n, config + (plan.onePass() ? ", one pass" : ", two passes"));
+        }
+    }
+
+    /** The statistics reduction (count, sum, min, max, mean, variance in one read), checked on the ones. */
+    public void stats(Input in, Reducer reducer, String config) {
+        ReducePlan plan = reducer.plan(in.n);
+        reducer.prepareStats();
+        in.reset();
+        try (GpuSampler sampler = sampler()) {
+            GpuSampler.Stats s = sampler.time(cmd -> reducer.recordStats(cmd, plan, in.data, 0, in.partialsA, in.result, 0));
+            ReduceStats r = ReduceStats.read(in.readRecord());
+            boolean ok = r.count() == in.n && Math.abs(r.sum() - in.n) <= in.n * 1e-6 && (in.n == 0
+                    || (r.min() == 1f && r.max() == 1f && r.mean() == 1f && r.variance() == 0f));
+            if (!ok) {
+                throw new IllegalStateException("stats of " + in.n + " ones gave " + r);
+            }
+            add("reduce-stats", in.n, s, 4.0 * in.n, config + (plan.onePass() ? ", one pass" : ", two passes"));
         }
     }
 

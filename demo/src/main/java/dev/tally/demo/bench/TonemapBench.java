@@ -1,0 +1,78 @@
+package dev.tally.demo.bench;
+
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.Tally;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.exposure.Tonemapper;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkClearColorValue;
+import org.lwjgl.vulkan.VkImageSubresourceRange;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The tonemap pass on a W x H RGBA16F image into an RGBA8 target, timed by the frame graph's per-pass
+ * timestamps over many frames: with a STORAGE target (compute path, where the device supports it) or
+ * a colour-attachment-only target (fragment path).
+ */
+public final class TonemapBench {
+    private TonemapBench() {
+    }
+
+    /** Median microseconds of the tonemap pass; {@code compute} asks for a target the compute path can write. */
+    public static double run(Tally rt, int width, int height, int frames, boolean compute, PrintStream progress) {
+        VulkanContext ctx = rt.context();
+        int usage = (compute ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+        ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
+        ImageDesc hdrDesc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+        String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute" : "-fragment");
+        try (FrameCommands loop = new FrameCommands(rt);
+             Tonemapper tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache());
+             GpuBuffer exposure = new GpuBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
+            ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), Float.floatToRawIntBits(0.5f)));
+            boolean usesCompute = tonemap.usesCompute(target);
+            for (int f = 0; f < frames; f++) {
+                float level = 0.05f * (1 + f % 50);
+                Frame frame = rt.beginFrame();
+                var cmd = loop.begin(frame);
+                FrameGraph g = frame.graph();
+                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", hdrDesc), Access.TRANSFER_DST), (h, c) -> {
+                    try (MemoryStack stack = MemoryStack.stackPush()) {
+                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
+                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
+                    }
+                });
+                BufferHandle exp = g.importBuffer("exposure", exposure, null);
+                ImageHandle out = tonemap.add(g, pass, hdr, exp, g.createImage("ldr", target));
+                g.addPass("keep", PassKind.TRANSFER, b -> {
+                    b.sideEffect();
+                    return b.read(out, Access.TRANSFER_SRC);
+                }, (h, c) -> {
+                });
+                frame.record(cmd);
+                loop.end(cmd);
+                frame.submit(cmd);
+            }
+            ctx.waitIdle();
+            rt.graphs().collectTimings();
+            double median = rt.graphs().stats().medianMicros(pass);
+            progress.printf(Locale.ROOT, "  tonemap %dx%d %-8s %8.2f us%n", width, height, usesCompute ? "compute" : "fragment", median);
+            return median;
+        }
+    }
+}

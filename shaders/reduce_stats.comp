@@ -1,0 +1,270 @@
+#version 460
+// Statistics of f32 values in one read: count, sum, min, max, mean and (population) variance.
+// Same dispatch shapes as reduce.comp: a grid-stride first pass writes one record per workgroup, then
+// either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
+// no waiting between workgroups) folds the records in index order.
+//
+// Each invocation sums x - K and (x - K)^2 over its elements, K being its own first element, and
+// turns them into (n, mean, M2) (M2 = sum of squared deviations from the mean). Shifting by a nearby
+// value keeps the squares from cancelling. Records then merge with Chan et al.'s parallel update:
+//   n = na + nb, d = mean_b - mean_a, mean = mean_a + d nb / n, M2 = M2a + M2b + d^2 na nb / n.
+// Every merge happens in a fixed order (butterfly shuffles, strided loops in index order), so the same
+// input gives the same bits on every run.
+//
+// Record (8 x 32 bits, both partials and result): count (uint), sum, min, max, mean, M2,
+// variance = M2 / count, flags (bit 0: a NaN was seen; then sum, min, max, mean and variance are NaN).
+// n = 0 gives count 0, sum 0, min +Inf, max -Inf, mean and variance NaN.
+//
+//   first pass / ONE_PASS: binding 0 the floats (read as vec4 + a scalar tail), push {count, outIndex}
+//   first pass:  binding 1 records (one per workgroup, at outIndex + group)
+//   ONE_PASS:    binding 1 records (coherent, one per group), 2 result record, 3 ticket (uint)
+//   STATS_FOLD:  binding 0 records (count of them in push), binding 1 result record at outIndex
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = 2) const uint UNROLL = 2u;
+
+struct Record {
+    uint count;
+    float sum;
+    float minValue;
+    float maxValue;
+    float mean;
+    float m2;
+    float variance;
+    uint flags;
+};
+
+#ifdef STATS_FOLD
+layout(std430, set = 0, binding = 0) readonly restrict buffer InputRecords { Record data[]; } inRecords;
+layout(std430, set = 0, binding = 1) writeonly buffer Output { Record data[]; } outRecords;
+#else
+layout(std430, set = 0, binding = 0) readonly restrict buffer InputVec4 { vec4 data[]; } inVec4;
+layout(std430, set = 0, binding = 0) readonly restrict buffer InputScalar { float data[]; } inScalar;
+#ifdef ONE_PASS
+layout(std430, set = 0, binding = 1) coherent buffer Partials { Record data[]; } partials;
+layout(std430, set = 0, binding = 2) writeonly buffer Output { Record data[]; } outRecords;
+layout(std430, set = 0, binding = 3) coherent buffer Ticket { uint next; } ticket;
+#else
+layout(std430, set = 0, binding = 1) writeonly buffer Output { Record data[]; } outRecords;
+#endif
+#endif
+
+layout(push_constant) uniform Push {
+    uint count;      // floats (or records, STATS_FOLD) to fold from binding 0
+    uint outIndex;   // where this dispatch's first record goes
+} pc;
+
+#define POS_INF uintBitsToFloat(0x7f800000u)
+#define NEG_INF uintBitsToFloat(0xff800000u)
+#define CANONICAL_NAN uintBitsToFloat(0x7fc00000u)
+
+Record emptyRecord() {
+    return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, 0u);
+}
+
+// Chan's update; a record with no elements is the identity.
+Record merge(Record a, Record b) {
+    if (b.count == 0u) {
+        return Record(a.count, a.sum, a.minValue, a.maxValue, a.mean, a.m2, a.variance, a.flags | b.flags);
+    }
+    if (a.count == 0u) {
+        return Record(b.count, b.sum, b.minValue, b.maxValue, b.mean, b.m2, b.variance, a.flags | b.flags);
+    }
+    const uint n = a.count + b.count;
+    precise float delta = b.mean - a.mean;
+    precise float fractionB = float(b.count) / float(n);
+    precise float mean = a.mean + delta * fractionB;
+    precise float m2 = (a.m2 + b.m2) + delta * delta * float(a.count) * fractionB;
+    precise float sum = a.sum + b.sum;
+    return Record(n, sum, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue), mean, m2, 0.0, a.flags | b.flags);
+}
+
+Record shuffleXor(Record r, uint mask) {
+    return Record(subgroupShuffleXor(r.count, mask), subgroupShuffleXor(r.sum, mask), subgroupShuffleXor(r.minValue, mask),
+                  subgroupShuffleXor(r.maxValue, mask), subgroupShuffleXor(r.mean, mask), subgroupShuffleXor(r.m2, mask),
+                  0.0, subgroupShuffleXor(r.flags, mask));
+}
+
+// Butterfly over the whole subgroup (every lane active); the lower lane of each pair always comes
+// first, so lane 0's result has a fixed association order.
+Record subgroupMerge(Record r) {
+    for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
+        Record other = shuffleXor(r, mask);
+        r = (gl_SubgroupInvocationID & mask) == 0u ? merge(r, other) : merge(other, r);
+    }
+    return r;
+}
+
+bool isNanBits(float x) {
+    return (floatBitsToUint(x) & 0x7fffffffu) > 0x7f800000u;
+}
+
+Record finished(Record r) {
+    r.variance = r.count == 0u ? CANONICAL_NAN : r.m2 / float(r.count);
+    if (r.count == 0u) {
+        r.mean = CANONICAL_NAN;
+    }
+    if ((r.flags & 1u) != 0u) {
+        r.sum = CANONICAL_NAN;
+        r.minValue = CANONICAL_NAN;
+        r.maxValue = CANONICAL_NAN;
+        r.mean = CANONICAL_NAN;
+        r.variance = CANONICAL_NAN;
+    }
+    return r;
+}
+
+// One slot per subgroup; the engine requires subgroups of at least 4 invocations.
+shared Record subgroupRecords[gl_WorkGroupSize.x / 4u];
+shared Record groupRecord;
+shared bool lastGroup;
+
+// One record per invocation to one per workgroup, left in groupRecord for every invocation.
+void workgroupMerge(Record r) {
+    r = subgroupMerge(r);
+    if (gl_SubgroupInvocationID == 0u) {
+        subgroupRecords[gl_SubgroupID] = r;
+    }
+    memoryBarrierShared();
+    barrier();
+    if (gl_SubgroupID == 0u) {
+        Record v = emptyRecord();
+        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
+            v = merge(v, subgroupRecords[s]);
+        }
+        v = subgroupMerge(v);
+        if (gl_SubgroupInvocationID == 0u) {
+            groupRecord = v;
+        }
+    }
+    memoryBarrierShared();
+    barrier();
+}
+
+#ifndef STATS_FOLD
+// This invocation's elements, summed about its first element.
+Record invocationRecord() {
+    const uint lane = gl_GlobalInvocationID.x;
+    const uint count4 = pc.count / 4u;
+    const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    float shift = 0.0;
+    if (lane < count4) {
+        shift = inVec4.data[lane].x;
+    } else if (lane < pc.count - count4 * 4u) {
+        shift = inScalar.data[count4 * 4u + lane];
+    }
+    vec4 s[UNROLL];
+    vec4 q[UNROLL];
+    vec4 lo[UNROLL];
+    vec4 hi[UNROLL];
+    for (uint u = 0u; u < UNROLL; ++u) {
+        s[u] = vec4(0.0);
+        q[u] = vec4(0.0);
+        lo[u] = vec4(POS_INF);
+        hi[u] = vec4(NEG_INF);
+    }
+    bool nan = false;
+    uint n = 0u;
+    uint i = lane;
+    for (; i + (UNROLL - 1u) * stride < count4; i += UNROLL * stride) {
+        for (uint u = 0u; u < UNROLL; ++u) {
+            const vec4 v = inVec4.data[i + u * stride];
+            nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
+            const vec4 d = v - shift;
+            s[u] += d;
+            q[u] = fma(d, d, q[u]);
+            lo[u] = min(lo[u], v);
+            hi[u] = max(hi[u], v);
+        }
+        n += 4u * UNROLL;
+    }
+    for (; i < count4; i += stride) {
+        const vec4 v = inVec4.data[i];
+        nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
+        const vec4 d = v - shift;
+        s[0] += d;
+        q[0] = fma(d, d, q[0]);
+        lo[0] = min(lo[0], v);
+        hi[0] = max(hi[0], v);
+        n += 4u;
+    }
+    const uint tail = pc.count - count4 * 4u;
+    if (lane < tail) {
+        const float v = inScalar.data[count4 * 4u + lane];
+        nan = nan || isNanBits(v);
+        const float d = v - shift;
+        s[0].x += d;
+        q[0].x = fma(d, d, q[0].x);
+        lo[0].x = min(lo[0].x, v);
+        hi[0].x = max(hi[0].x, v);
+        n += 1u;
+    }
+    vec4 sv = s[0], qv = q[0], lov = lo[0], hiv = hi[0];
+    for (uint u = 1u; u < UNROLL; ++u) {
+        sv += s[u];
+        qv += q[u];
+        lov = min(lov, lo[u]);
+        hiv = max(hiv, hi[u]);
+    }
+    if (n == 0u) {
+        return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, 0u);
+    }
+    precise float sumD = (sv.x + sv.y) + (sv.z + sv.w);
+    precise float sumQ = (qv.x + qv.y) + (qv.z + qv.w);
+    precise float meanD = sumD / float(n);
+    precise float m2 = max(0.0, sumQ - sumD * meanD);
+    precise float mean = shift + meanD;
+    precise float sum = sumD + shift * float(n);
+    return Record(n, sum, min(min(lov.x, lov.y), min(lov.z, lov.w)), max(max(hiv.x, hiv.y), max(hiv.z, hiv.w)), mean, m2, 0.0,
+                  nan ? 1u : 0u);
+}
+#endif
+
+void main() {
+#ifdef STATS_FOLD
+    // One workgroup: each invocation merges records i, i + size, ... in order, then the group merges.
+    Record r = emptyRecord();
+    for (uint i = gl_LocalInvocationIndex; i < pc.count; i += gl_WorkGroupSize.x) {
+        r = merge(r, inRecords.data[i]);
+    }
+    workgroupMerge(r);
+    if (gl_LocalInvocationIndex == 0u) {
+        outRecords.data[pc.outIndex] = finished(groupRecord);
+    }
+#else
+    workgroupMerge(invocationRecord());
+#ifndef ONE_PASS
+    if (gl_LocalInvocationIndex == 0u) {
+        outRecords.data[pc.outIndex + gl_WorkGroupID.x] = groupRecord;
+    }
+#else
+    if (gl_NumWorkGroups.x == 1u) {
+        if (gl_LocalInvocationIndex == 0u) {
+            outRecords.data[pc.outIndex] = finished(groupRecord);
+        }
+        return;
+    }
+    if (gl_LocalInvocationIndex == 0u) {
+        partials.data[gl_WorkGroupID.x] = groupRecord;
+        memoryBarrierBuffer();   // release: the record is visible before the ticket announces it
+        lastGroup = atomicAdd(ticket.next, 1u) == gl_NumWorkGroups.x - 1u;
+    }
+    barrier();
+    if (!lastGroup || gl_SubgroupID != 0u) {
+        return;
+    }
+    memoryBarrierBuffer();   // acquire: every record counted by a ticket is visible
+    Record v = emptyRecord();
+    for (uint g = gl_SubgroupInvocationID; g < gl_NumWorkGroups.x; g += gl_SubgroupSize) {
+        v = merge(v, partials.data[g]);
+    }
+    v = subgroupMerge(v);
+    if (gl_SubgroupInvocationID == 0u) {
+        outRecords.data[pc.outIndex] = finished(v);
+        ticket.next = 0u;
+    }
+#endif
+#endif
+}
