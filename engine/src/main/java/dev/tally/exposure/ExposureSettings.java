@@ -124,6 +124,6 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
 
     /** {@code log2(middleGrey)} rounded to float: exposure.comp's push constant. */
     public float log2MiddleGrey() {
-        return ExposureModel.log2(middleGrey);
+        return (float) (Math.log(middleGrey) / Math.log(2.0));
     }
 }

@@ -33,7 +33,8 @@ public final class ExposureShaderLayout {
     public static final String TONEMAP_FRAGMENT = "tonemap.frag";
     public static final String COMMON = "exposure_common.glsl";
 
-    public static final int BINS = ExposureModel.BINS;
+    /** Histogram bins: bin 0 for what is not metered, 1..255 over [minEV, maxEV]. */
+    public static final int BINS = 256;
 
     // histogram.comp
     public static final int HISTOGRAM_GROUP_WIDTH = 16;
