@@ -41,7 +41,7 @@ public final class ConfigSchema {
                 "auto mode: compensation over scene EV, sceneEV:stops points in ascending order (e.g. -4:-2, 2:0), or none"));
         add(ConfigKey.real("exposure.transitionEV", "1.5", 1e-3, 20, "adaptation is exponential within this many EV of the target"));
         add(ConfigKey.real("exposure.deadBandEV", "0.1", 0, 10, "auto mode: adaptation starts when the target leaves this band (0: off)"));
-        add(ConfigKey.real("exposure.histogramFilterSeconds", "0.25", 0, 60,
+        add(ConfigKey.real("exposure.histogramFilterSeconds", "0.5", 0, 60,
                 "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));

@@ -34,7 +34,7 @@ package dev.tally.exposure;
  *                       applied EV, and then runs until within {@code min(deadBandEV, SETTLE_EV)} of
  *                       it (default 0.1; 0 turns the band off), {@code >= 0}
  * @param histogramFilterSeconds auto mode: time constant of the exponential moving average of the
- *                       normalized histogram (default 0.25; 0 turns the filter off), {@code >= 0}
+ *                       normalized histogram (default 0.5; 0 turns the filter off), {@code >= 0}
  */
 public record ExposureSettings(float minEV, float maxEV, float lowPercentile, float highPercentile,
                                float middleGrey, float compensation, float brightenSpeed, float darkenSpeed,
@@ -96,7 +96,7 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     public ExposureSettings(float minEV, float maxEV, float lowPercentile, float highPercentile, float middleGrey,
                             float compensation, float brightenSpeed, float darkenSpeed, Metering metering) {
         this(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed, metering,
-                ExposureMode.AUTO, 0f, 8f, 0.01f, 100f, EV_LIMIT_LOW, EV_LIMIT_HIGH, ExposureCurve.NONE, 1.5f, 0.1f, 0.25f);
+                ExposureMode.AUTO, 0f, 8f, 0.01f, 100f, EV_LIMIT_LOW, EV_LIMIT_HIGH, ExposureCurve.NONE, 1.5f, 0.1f, 0.5f);
     }
 
     public ExposureSettings {
