@@ -617,6 +617,35 @@ class ExposureModelTest {
         assertEquals(0f, record[MEASURED]);
     }
 
+    @Test
+    void aSceneDarkeningPastTheRangeKeepsItsTargetMonotone() {
+        // 0.1 EV per step over 20 stops: a dark room (70 % of the pixels, 2 stops around EV -1) with a
+        // bright window (30 %, 2 stops around EV +5). The room leaves the range first; were its
+        // pixels dropped, the window alone would be metered and the target would jump up.
+        int w = 40, h = 30;
+        ExposureSettings s = S.withStability(0f, 0f);
+        float previous = Float.NaN;
+        float[] history = new float[EXPOSURE_FLOATS];
+        for (int k = 0; k <= 200; k++) {
+            float[] rgba = new float[4 * w * h];
+            for (int i = 0; i < w * h; i++) {
+                int n = w * h, bright = 360;
+                double ev = i < n - bright ? -1 + 2 * ((i + 0.5) / (n - bright) - 0.5) : 5 + 2 * ((i - (n - bright) + 0.5) / bright - 0.5);
+                float g = greyOfEV((float) (ev - 0.1 * k));
+                setPixel(rgba, w, i % w, i / w, g, g, g);
+            }
+            history = ExposureModel.exposure(ExposureModel.normalize(uniformHistogram(rgba, w, h)), history, 1 / 60f, false, s);
+            float target = history[TARGET_EV];
+            assertEquals(1f, history[MEASURED], "step " + k + ": pixels below the range are still metered");
+            if (k > 0) {
+                assertTrue(target <= previous + 1e-5f, "step " + k + ": rose from " + previous + " to " + target);
+                assertTrue(previous - target <= 0.3f, "step " + k + ": jumped from " + previous + " to " + target);
+            }
+            previous = target;
+        }
+        assertEquals(centre(1) - S.log2MiddleGrey(), previous, 1e-5f, "everything below range: the edge bin");
+    }
+
     // ---- GPU accumulation scheme ------------------------------------------------------------------
 
     @Test

@@ -83,6 +83,20 @@ final class ExposureSequence {
         return evs;
     }
 
+    /**
+     * A dark room with a bright window: {@code 1 - brightFraction} of the pixels spread over 2 stops
+     * around {@code darkEV}, the rest over 2 stops around {@code brightEV}.
+     */
+    static double[] room(int n, double darkEV, double brightEV, double brightFraction) {
+        int bright = (int) Math.round(n * brightFraction);
+        double[] evs = new double[n];
+        double[] dark = gradient(n - bright, darkEV, 2);
+        double[] light = gradient(bright, brightEV, 2);
+        System.arraycopy(dark, 0, evs, 0, dark.length);
+        System.arraycopy(light, 0, evs, dark.length, light.length);
+        return evs;
+    }
+
     /** The GPU's bins of a scene (computed once per scene array). */
     float[] binsOf(float[] rgba) {
         return binsByScene.computeIfAbsent(rgba, scene -> {
