@@ -124,7 +124,8 @@ class ExposureSettingsTest {
         rejects("aperture must be in [0.5, 256.0]", () -> D.withPhysical(0.1f, 0.01f, 100f));
         rejects("shutterSeconds must be in", () -> D.withPhysical(8f, 0f, 100f));
         rejects("iso must be in [1.0, 1000000.0]", () -> D.withPhysical(8f, 0.01f, 0f));
-        rejects("manualEV must be in", () -> D.withManual(Float.POSITIVE_INFINITY));
+        rejects("manualEV must be a finite number", () -> D.withManual(Float.POSITIVE_INFINITY));
+        rejects("manualEV must be in [-160.0, 160.0]", () -> D.withManual(200f));
         rejects("curve must not be null", () -> D.withCurve(null));
     }
 
