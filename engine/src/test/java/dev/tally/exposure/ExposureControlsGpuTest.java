@@ -185,10 +185,10 @@ class ExposureControlsGpuTest extends GpuTestBase {
                 assertTrue(settled < 0, "left the 1 % band again at frame " + f);
             }
         }
+        assertTrue(settled >= 0, "never settled");
         double seconds = (settled + 1) * (double) DT;
         System.out.printf("%+.0f EV step: within 1 %% after %.3f s; speeds imply %.3f s, filter lag at most %.3f s%n",
                 step, seconds, implied, filterLag);
-        assertTrue(settled >= 0, "never settled");
         assertTrue(seconds >= implied - DT, "faster than the speeds allow: " + seconds + " s < " + implied + " s");
         assertTrue(seconds <= implied + filterLag + 2 * DT, "slower than the speeds imply: " + seconds + " s > " + implied + " + " + filterLag);
     }
