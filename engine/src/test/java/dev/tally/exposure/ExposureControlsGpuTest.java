@@ -107,6 +107,37 @@ class ExposureControlsGpuTest extends GpuTestBase {
         }
     }
 
+    // ---- the one normalize rule ----------------------------------------------------------------------
+
+    @Test
+    void normalizeFollowsOneRuleForEveryTotal() {
+        int count = 300;   // not a multiple of the group size; the flag lands at [count]
+        float[] values = new float[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = (i % 7) - 2.5f;
+        }
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+            dev.tally.vk.GpuBuffer in = gpu.hostBuffer("test.values", 4L * count);
+            dev.tally.vk.GpuBuffer total = gpu.hostBuffer("test.total", 4);
+            dev.tally.vk.GpuBuffer out = gpu.hostBuffer("test.out", 4L * (count + 1));
+            ExposureGpuHarness.writeFloats(in, values);
+            ExposureGpuHarness.EnginePass normalize = gpu.enginePass(NORMALIZE, java.util.Map.of(), 3, NORMALIZE_PUSH_BYTES);
+            for (float t : new float[]{0f, -0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 2.5f, -4f, 1e-30f}) {
+                ExposureGpuHarness.writeFloats(total, new float[]{t});
+                ExposureGpuHarness.writeFloats(out, new float[count + 1]);
+                gpu.context().submitAndWait(cmd -> {
+                    try (org.lwjgl.system.MemoryStack stack = org.lwjgl.system.MemoryStack.stackPush()) {
+                        normalize.dispatch(cmd, List.of(in, total, out), stack.malloc(4).putInt(0, count));
+                    }
+                    ExposureGpuHarness.computeToHost(cmd);
+                });
+                float[] expected = ExposureModel.normalizeAny(values, t);
+                assertArrayEquals(expected, ExposureGpuHarness.readFloats(out, count + 1), "total " + t);
+                assertEquals(Float.isFinite(t) && t != 0f ? 1f : 0f, expected[count], "the model's rule, total " + t);
+            }
+        }
+    }
+
     // ---- flicker -----------------------------------------------------------------------------------
 
     /**
