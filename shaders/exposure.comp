@@ -1,42 +1,55 @@
 #version 460
-// Auto-exposure, step 3: metering and temporal adaptation. Dispatch 1 x 1 x 1 group of 256.
+// Auto-exposure, step 3: histogram filter, metering, target and temporal adaptation. Dispatch
+// 1 x 1 x 1 group of 256 (one invocation per bin).
 //
-//   set 0, binding 0: storage buffer, 257 floats, the normalized histogram (histogram_normalize.comp).
-//   set 0, binding 1: storage buffer, 8 floats, history: the previous frame's output of this pass. Zero
-//                     it when it is created (valid = 0: the first measurement snaps).
-//   set 0, binding 2: storage buffer, 8 floats, this frame's exposure record (layout in
-//                     exposure_common.glsl: ev, multiplier, meanLogLum, valid, lowEV, highEV, targetEV,
-//                     measured). Ping-pong it with binding 1 from frame to frame. Binding the same
-//                     buffer to 1 and 2 also works: one invocation reads the history before writing.
-//   push constants (40 bytes), in order: float dt (seconds since the previous frame; a value that is
-//     not finite and positive counts as 0), uint reset (non-zero: drop the history, snap),
+//   set 0, binding 0: storage buffer, 257 floats, this frame's normalized histogram (normalize.comp).
+//   set 0, binding 1: storage buffer, 257 floats, last frame's filtered histogram (history; zeroed
+//                     when created: flag 0, nothing to blend with).
+//   set 0, binding 2: storage buffer, 257 floats, this frame's filtered histogram (same layout).
+//   set 0, binding 3: storage buffer, 16 floats, last frame's exposure record (history; zeroed when
+//                     created: valid = 0, the first measurement snaps).
+//   set 0, binding 4: storage buffer, 16 floats, this frame's exposure record (layout in
+//                     exposure_common.glsl). Bindings 1/2 and 3/4 ping-pong from frame to frame.
+//   set 0, binding 5: storage buffer, 68 floats, the compensation curve table (ExposureCurve.bake()).
+//   push constants (72 bytes), in order: float dt (seconds since the previous frame; not finite and
+//     positive counts as 0), uint reset (non-zero: drop both histories, snap), uint mode (MODE_*),
 //     float minEV, float evPerBin (= (maxEV - minEV) / 255), float lowPercentile,
 //     float highPercentile, float log2MiddleGrey, float compensation, float brightenSpeed,
-//     float darkenSpeed (both in stops per second).
+//     float darkenSpeed (stops per second), float transitionEV, float deadBandEV,
+//     float histogramBlend (this frame's weight in the moving average, 1 - exp(-dt / tau); 1: no
+//     filter), float clampMinEV, float clampMaxEV, float fixedEV (manual / physical modes),
+//     float settleEV (= min(deadBandEV, 0.01)).
 //   no specialization constants.
 //
-// Metering. Bin 0 is left out: percentiles are cumulative probabilities of the samples in bins
-// 1..255 (sample units: a bin holding 30 % of those samples spans 0.3 of the axis, however narrow its
-// EV range). With M = sum of p[1..255] and [a, b] = [lowPercentile * M, highPercentile * M], bin k
-// covers [C(k-1), C(k)] of the cumulative sum and contributes overlap_k = |[C(k-1), C(k)] n [a, b]|:
+// Filter. f = previous + blend * (current - previous) per bin, an exponential moving average of the
+// distribution itself: a flickering light spreads into a stable mixture instead of a swinging mean.
+// This frame's histogram alone when there is no usable previous one (first frame, reset) or blend is
+// 1; the previous one alone (carried) when this frame's is not usable.
+//
+// Metering of the filtered histogram. Bin 0 is left out: percentiles are cumulative probabilities of
+// the samples in bins 1..255 (sample units: a bin holding 30 % of those samples spans 0.3 of the axis,
+// however narrow its EV range). With M = sum of p[1..255] and [a, b] = [lowPercentile * M,
+// highPercentile * M], bin k covers [C(k-1), C(k)] of the cumulative sum and contributes
+// overlap_k = |[C(k-1), C(k)] n [a, b]|:
 //   meanLogLum = sum(overlap_k * centreEV(k)) / sum(overlap_k)
-// so a bin cut by a percentile counts with the fraction of its samples inside the window.
 // lowEV / highEV: where the cumulative reaches a / b, linear within the bin between its edges.
-// A frame is measured when the normalized histogram is valid and M > 0 (else everything is carried).
+// A frame is measured when this frame's normalized histogram is valid and M > 0.
 //
-// Exposure: targetEV = meanLogLum - log2(middleGrey) - compensation; multiplier = exp2(-ev), so the
-// metered mean lands on middle grey (+1 compensation = one stop brighter).
+// Target (auto mode): sceneEV = meanLogLum - log2MiddleGrey; curveEV = the curve table at sceneEV;
+// targetEV = clamp((sceneEV - compensation) - curveEV, clampMinEV, clampMaxEV). multiplier = exp2(-ev),
+// so the metered mean lands on middle grey. Manual and physical modes: targetEV = fixedEV -
+// compensation, ev = targetEV at once (phase snap); metering still fills the record.
 //
-// Adaptation (see adaptEV): the exact solution over dt of d(err)/dt = -speed * clamp(err, -1, 1),
-// err = ev - targetEV in stops: linear at `speed` stops/s while more than one stop away, exponential
-// with rate `speed` inside one stop. Continuous, never overshoots, and frame-rate independent.
-// brightenSpeed applies when the scene got brighter (targetEV > ev), darkenSpeed when it got darker.
-// No valid history (first frame, after a reset) and a measurement: snap, ev = targetEV.
-// No measurement: ev and the metering fields are carried from history, measured = 0; after a reset
-// valid = 0 as well, so the next measurement snaps.
+// Adaptation (auto mode, see adaptEV): the exact solution over dt of
+//   d(err)/dt = -speed * clamp(err / transitionEV, -1, 1) * transitionEV,  err = ev - targetEV,
+// linear at `speed` stops/s farther than transitionEV, exponential with rate speed / transitionEV
+// within it. Continuous, never overshoots, frame-rate independent. brightenSpeed applies when
+// targetEV > ev, darkenSpeed otherwise. Dead band: while holding, ev stays until |targetEV - ev| >
+// deadBandEV; once adapting, it adapts until |targetEV - ev| <= settleEV, then holds again.
+// No valid history (first frame, reset) and a measurement: snap. No measurement: ev and the metering
+// fields are carried, phase holding; after a reset valid = 0 as well, so the next measurement snaps.
 //
-// Invocation 0 does the metering alone, in bin order with `precise` arithmetic: 2 x 255 additions
-// are cheap once per frame, and the Java model (ExposureModel) reproduces the same roundings.
+// The arithmetic that the Java model mirrors is `precise` (no fma on either side).
 
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -46,12 +59,16 @@
 layout(local_size_x = HISTOGRAM_BINS) in;
 
 layout(std430, set = 0, binding = 0) readonly restrict buffer Normalized { float value[NORMALIZED_FLOATS]; } histogram;
-layout(std430, set = 0, binding = 1) readonly buffer History { float value[EXPOSURE_FLOATS]; } history;
-layout(std430, set = 0, binding = 2) writeonly buffer Exposure { float value[EXPOSURE_FLOATS]; } result;
+layout(std430, set = 0, binding = 1) readonly buffer FilteredBefore { float value[NORMALIZED_FLOATS]; } filteredBefore;
+layout(std430, set = 0, binding = 2) writeonly buffer Filtered { float value[NORMALIZED_FLOATS]; } filtered;
+layout(std430, set = 0, binding = 3) readonly buffer History { float value[EXPOSURE_FLOATS]; } history;
+layout(std430, set = 0, binding = 4) writeonly buffer Exposure { float value[EXPOSURE_FLOATS]; } result;
+layout(std430, set = 0, binding = 5) readonly restrict buffer Curve { float value[CURVE_TABLE_FLOATS]; } curve;
 
 layout(push_constant) uniform Push {
     float dt;
     uint reset;
+    uint mode;
     float minEV;
     float evPerBin;
     float lowPercentile;
@@ -60,19 +77,21 @@ layout(push_constant) uniform Push {
     float compensation;
     float brightenSpeed;
     float darkenSpeed;
+    float transitionEV;
+    float deadBandEV;
+    float histogramBlend;
+    float clampMinEV;
+    float clampMaxEV;
+    float fixedEV;
+    float settleEV;
 } pc;
 
-// Metering runs on all 256 invocations: one bin each. A prefix sum (subgroup scans, then the
-// subgroups' totals through shared memory) gives every bin its [start, end) interval of cumulative
-// probability; each bin adds its share of the percentile window, and the two bins holding the cuts
-// report them. No subgroup size is assumed.
 shared float subgroupSums[HISTOGRAM_BINS];
 shared float subgroupWeights[HISTOGRAM_BINS];
 shared float subgroupEVs[HISTOGRAM_BINS];
 shared float cutLowEV;
 shared float cutHighEV;
 shared uint cutsFound;
-shared float windowMass;
 
 struct Metered {
     bool measured;
@@ -81,9 +100,25 @@ struct Metered {
     float highEV;
 };
 
-// Called by every invocation; the result is meaningful in invocation 0.
-Metered meterHistogram(uint k) {
-    const float p = k >= 1u ? histogram.value[k] : 0.0;
+// This bin of the filtered histogram (k in 0..255), or the flag for k = NORMALIZED_VALID.
+float filterBin(uint k, bool currentValid, bool previousValid) {
+    const float current = histogram.value[k];
+    const float previous = filteredBefore.value[k];
+    if (currentValid && previousValid) {
+        if (pc.histogramBlend >= 1.0) {
+            return current;
+        }
+        precise float d = current - previous;
+        precise float f = previous + pc.histogramBlend * d;
+        return f;
+    }
+    return currentValid ? current : (previousValid ? previous : 0.0);
+}
+
+// Called by every invocation with its bin's probability p; the result is meaningful in invocation 0.
+// A prefix sum (subgroup scans, then the subgroups' totals through shared memory) gives every bin its
+// [start, end) interval of cumulative probability. No subgroup size is assumed.
+Metered meterHistogram(uint k, float p, bool usable) {
     if (k == 0u) {
         cutsFound = 0u;
     }
@@ -103,7 +138,7 @@ Metered meterHistogram(uint k) {
     }
     precise float end = before + inclusive;
     precise float start = end - p;
-    const bool valid = histogram.value[NORMALIZED_VALID] > 0.5 && mass > 0.0 && isFiniteBits(mass);
+    const bool valid = usable && mass > 0.0 && isFiniteBits(mass);
     precise float low = pc.lowPercentile * mass;
     precise float high = pc.highPercentile * mass;
     float weight = 0.0;
@@ -148,31 +183,50 @@ Metered meterHistogram(uint k) {
     return Metered(true, mean, (cutsFound & 1u) != 0u ? cutLowEV : mean, (cutsFound & 2u) != 0u ? cutHighEV : mean);
 }
 
-float targetEV(float meanLogLum) {
-    precise float t = (meanLogLum - pc.log2MiddleGrey) - pc.compensation;
-    return t;
+// The compensation curve at sceneEV: linear between the table's samples, constant beyond its ends.
+float curveAt(float sceneEV) {
+    const uint count = uint(curve.value[2]);
+    if (count == 0u) {
+        return 0.0;
+    }
+    if (count == 1u) {
+        return curve.value[CURVE_HEADER_FLOATS];
+    }
+    precise float offset = sceneEV - curve.value[0];
+    precise float t = offset * curve.value[1];
+    const float last = float(count - 1u);
+    const float clamped = min(max(t, 0.0), last);
+    const uint i = min(uint(floor(clamped)), count - 2u);
+    precise float f = clamped - float(i);
+    const float a = curve.value[CURVE_HEADER_FLOATS + i];
+    const float b = curve.value[CURVE_HEADER_FLOATS + i + 1u];
+    precise float rise = b - a;
+    precise float v = a + f * rise;
+    return v;
 }
 
-// One step of the adaptation law, exact for any dt (two steps of dt/2 land where one step of dt does,
-// up to rounding). `travel` is how far the linear rate would move in dt; the part of it left after
-// reaching one stop is spent exponentially: 1 stop * exp(-speed * timeLeft) = exp(-(travel - linear)).
+// One step of the adaptation law, exact for any dt. `travel` is how far the linear rate would move
+// in dt; the part of it left after reaching the transition distance D is spent exponentially:
+// D * exp(-(travel - linear) / D).
 float adaptEV(float previous, float target, float dt) {
     const float speed = target > previous ? pc.brightenSpeed : pc.darkenSpeed;
+    const float d = pc.transitionEV;
     precise float delta = target - previous;
     const float distance = abs(delta);
     precise float travel = speed * dt;
     float remaining;
-    if (distance > 1.0) {
-        precise float linear = distance - 1.0;
+    if (distance > d) {
+        precise float linear = distance - d;
         if (travel <= linear) {
             precise float left = distance - travel;
             remaining = left;
         } else {
             precise float excess = travel - linear;
-            remaining = exp(-excess);
+            precise float decayed = d * exp(-(excess / d));
+            remaining = decayed;
         }
     } else {
-        precise float decayed = distance * exp(-travel);
+        precise float decayed = distance * exp(-(travel / d));
         remaining = decayed;
     }
     precise float ev = delta >= 0.0 ? target - remaining : target + remaining;
@@ -181,35 +235,84 @@ float adaptEV(float previous, float target, float dt) {
 
 void main() {
     const uint i = gl_LocalInvocationIndex;
-    const Metered m = meterHistogram(i);
+    const bool reset = pc.reset != 0u;
+    const bool currentValid = histogram.value[NORMALIZED_VALID] > 0.5;
+    const bool previousValid = !reset && filteredBefore.value[NORMALIZED_VALID] > 0.5;
+    const float p = filterBin(i, currentValid, previousValid);
+    filtered.value[i] = p;
+    if (i == 0u) {
+        filtered.value[NORMALIZED_VALID] = (currentValid || previousValid) ? 1.0 : 0.0;
+    }
+    const Metered m = meterHistogram(i, i >= 1u ? p : 0.0, currentValid);
     if (i != 0u) {
         return;
     }
 
     const float dt = (pc.dt > 0.0 && isFiniteBits(pc.dt)) ? pc.dt : 0.0;
-    const bool reset = pc.reset != 0u;
     const float previousEV = history.value[EXPOSURE_EV];
     const bool historyValid = history.value[EXPOSURE_VALID] > 0.5 && isFiniteBits(previousEV);
+    const float previousPhase = history.value[EXPOSURE_PHASE];
+    const bool wasAdapting = previousPhase == float(PHASE_LINEAR) || previousPhase == float(PHASE_EXPONENTIAL);
 
-    float ev;
     float record[EXPOSURE_FLOATS];
+    for (uint f = 0u; f < EXPOSURE_FLOATS; ++f) {
+        record[f] = 0.0;
+    }
     if (m.measured) {
-        const float target = targetEV(m.meanEV);
-        ev = (reset || !historyValid) ? target : adaptEV(previousEV, target, dt);
+        precise float sceneEV = m.meanEV - pc.log2MiddleGrey;
         record[EXPOSURE_MEAN_LOG_LUM] = m.meanEV;
-        record[EXPOSURE_VALID] = 1.0;
         record[EXPOSURE_LOW_EV] = m.lowEV;
         record[EXPOSURE_HIGH_EV] = m.highEV;
-        record[EXPOSURE_TARGET_EV] = target;
+        record[EXPOSURE_SCENE_EV] = sceneEV;
         record[EXPOSURE_MEASURED] = 1.0;
     } else {
-        ev = isFiniteBits(previousEV) ? previousEV : 0.0;
         record[EXPOSURE_MEAN_LOG_LUM] = history.value[EXPOSURE_MEAN_LOG_LUM];
-        record[EXPOSURE_VALID] = (reset || !historyValid) ? 0.0 : 1.0;
         record[EXPOSURE_LOW_EV] = history.value[EXPOSURE_LOW_EV];
         record[EXPOSURE_HIGH_EV] = history.value[EXPOSURE_HIGH_EV];
-        record[EXPOSURE_TARGET_EV] = history.value[EXPOSURE_TARGET_EV];
+        record[EXPOSURE_SCENE_EV] = history.value[EXPOSURE_SCENE_EV];
         record[EXPOSURE_MEASURED] = 0.0;
+    }
+
+    float ev;
+    if (pc.mode != MODE_AUTO) {
+        precise float target = pc.fixedEV - pc.compensation;
+        ev = target;
+        record[EXPOSURE_TARGET_EV] = target;
+        record[EXPOSURE_VALID] = 1.0;
+        record[EXPOSURE_PHASE] = float(PHASE_SNAP);
+    } else if (m.measured) {
+        const float curveEV = curveAt(record[EXPOSURE_SCENE_EV]);
+        precise float compensated = record[EXPOSURE_SCENE_EV] - pc.compensation;
+        precise float raw = compensated - curveEV;
+        const float clampHit = raw < pc.clampMinEV ? -1.0 : (raw > pc.clampMaxEV ? 1.0 : 0.0);
+        const float target = min(max(raw, pc.clampMinEV), pc.clampMaxEV);
+        float phase;
+        if (reset || !historyValid) {
+            ev = target;
+            phase = float(PHASE_SNAP);
+        } else {
+            const float error = abs(target - previousEV);
+            const bool hold = wasAdapting ? error <= pc.settleEV : error <= pc.deadBandEV;
+            if (hold) {
+                ev = previousEV;
+                phase = float(PHASE_HOLDING);
+            } else {
+                ev = adaptEV(previousEV, target, dt);
+                phase = error > pc.transitionEV ? float(PHASE_LINEAR) : float(PHASE_EXPONENTIAL);
+            }
+        }
+        record[EXPOSURE_TARGET_EV] = target;
+        record[EXPOSURE_CURVE_EV] = curveEV;
+        record[EXPOSURE_CLAMP_HIT] = clampHit;
+        record[EXPOSURE_VALID] = 1.0;
+        record[EXPOSURE_PHASE] = phase;
+    } else {
+        ev = isFiniteBits(previousEV) ? previousEV : 0.0;
+        record[EXPOSURE_TARGET_EV] = history.value[EXPOSURE_TARGET_EV];
+        record[EXPOSURE_CURVE_EV] = history.value[EXPOSURE_CURVE_EV];
+        record[EXPOSURE_CLAMP_HIT] = history.value[EXPOSURE_CLAMP_HIT];
+        record[EXPOSURE_VALID] = (reset || !historyValid) ? 0.0 : 1.0;
+        record[EXPOSURE_PHASE] = float(PHASE_HOLDING);
     }
     record[EXPOSURE_EV] = ev;
     record[EXPOSURE_MULTIPLIER] = exp2(-ev);

@@ -1,7 +1,7 @@
 // Shared by the auto-exposure chain: histogram.comp -> (engine reduction: total) ->
-// histogram_normalize.comp -> exposure.comp -> tonemap.frag. Every formula here has a plain-Java twin
-// in dev.tally.exposure.ExposureModel; keep the two in step (ExposureShadersCompileTest checks the
-// constants below against the Java ones).
+// normalize.comp -> exposure.comp -> tonemap.frag. Every formula here has a plain-Java twin in the
+// tests' reference model (dev.tally.exposure.ExposureModel, test sources); keep the two in step
+// (ExposureShadersCompileTest checks the constants below against ExposureShaderLayout).
 //
 // Formulas that the Java model mirrors operation for operation write their intermediates to `precise`
 // variables, so no compiler may fuse a multiply and an add into an fma that Java would not do.
@@ -10,8 +10,11 @@
 #define EXPOSURE_COMMON_GLSL
 
 // ---- Histogram -------------------------------------------------------------------------------------
-// 256 bins. Bin 0: lum <= 0, below minEV, or any NaN/Inf channel. Bins 1..255 split [minEV, maxEV)
-// evenly; lum at or above maxEV (including a finite pixel whose luminance overflows) goes to bin 255.
+// 256 bins. Bin 0: lum <= 0 or any NaN/Inf channel. Bins 1..255 split [minEV, maxEV) evenly; a
+// positive lum below minEV goes to bin 1 and lum at or above maxEV (including a finite pixel whose
+// luminance overflows) to bin 255. Clamping both ends keeps the metering continuous as a scene
+// darkens past minEV: a pixel that leaves the range still counts, at the edge, instead of vanishing
+// from the metered samples (which would make the mean of what is left jump up).
 #define HISTOGRAM_BINS 256
 #define HISTOGRAM_RANGE_BINS 255
 
@@ -27,22 +30,45 @@
 #define METERING_CENTRE 1
 #define METERING_MASK 2
 
-// ---- Normalized histogram (histogram_normalize.comp output, exposure.comp input) ---------------------
+// ---- Normalized histogram (normalize.comp output with count 256, exposure.comp input) --------------
 // Floats 0..255: probability of each bin; float 256: 1.0 when the histogram is usable, 0.0 when the
-// total weight was zero or not finite (then 0..255 are all zero).
+// total weight was zero or not finite (then 0..255 are all zero). The filtered histogram that
+// exposure.comp keeps as history has the same layout.
 #define NORMALIZED_VALID 256
 #define NORMALIZED_FLOATS 257
 
 // ---- Exposure record (exposure.comp output; the next frame's history; tonemap.frag input) ---------
-#define EXPOSURE_EV 0          // exposure in EV; the image is scaled by exp2(-ev)
+// 16 floats; integers (phase, clamp) are stored as exact small floats.
+#define EXPOSURE_EV 0          // applied exposure in EV; the image is scaled by exp2(-ev)
 #define EXPOSURE_MULTIPLIER 1  // exp2(-ev), what tone mapping multiplies HDR colour by
 #define EXPOSURE_MEAN_LOG_LUM 2 // metered mean log2 luminance (of the last measured frame)
-#define EXPOSURE_VALID 3       // 1: ev comes from a measurement; 0: none since creation or reset
+#define EXPOSURE_VALID 3       // 1: ev comes from a measurement or a fixed mode; 0: none since creation or reset
 #define EXPOSURE_LOW_EV 4      // log2 luminance at the low percentile (last measured frame)
 #define EXPOSURE_HIGH_EV 5     // log2 luminance at the high percentile (last measured frame)
 #define EXPOSURE_TARGET_EV 6   // the target ev adaptation moves toward (last measured frame)
 #define EXPOSURE_MEASURED 7    // 1: this frame's histogram was usable; 0: values carried from history
-#define EXPOSURE_FLOATS 8
+#define EXPOSURE_CLAMP_HIT 8   // -1: the target was raised to clampMinEV, +1: lowered to clampMaxEV, 0: neither
+#define EXPOSURE_CURVE_EV 9    // the compensation curve's output (stops) at this frame's scene EV
+#define EXPOSURE_PHASE 10      // PHASE_* below
+#define EXPOSURE_SCENE_EV 11   // meanLogLum - log2(middleGrey): the curve's input, before compensation
+#define EXPOSURE_FLOATS 16     // 12..15 are written as 0
+
+// Phases: how this frame's ev was reached.
+#define PHASE_SNAP 0           // set to the target: first frame, reset, manual and physical modes
+#define PHASE_LINEAR 1         // adapting, farther than transitionEV from the target
+#define PHASE_EXPONENTIAL 2    // adapting, within transitionEV of the target
+#define PHASE_HOLDING 3        // held: the target is inside the dead band, or nothing was measured
+
+// Modes (exposure.comp's mode push constant).
+#define MODE_AUTO 0
+#define MODE_MANUAL 1
+#define MODE_PHYSICAL 2
+
+// ---- Compensation curve table (exposure.comp binding 5) ---------------------------------------------
+// [0] start EV, [1] samples per EV, [2] sample count (0: no curve, 1: constant), [3] 0, then samples.
+#define CURVE_HEADER_FLOATS 4
+#define CURVE_SAMPLES 64
+#define CURVE_TABLE_FLOATS 68
 
 // ---- Helpers ---------------------------------------------------------------------------------------
 
@@ -78,8 +104,8 @@ uint histogramBin(vec3 rgb, float minEV, float binsPerEV) {
     }
     precise float offsetEV = log2(lum) - minEV;
     precise float scaled = offsetEV * binsPerEV;   // 0 at minEV, 255 at maxEV
-    if (scaled < 0.0) {
-        return 0u;                                 // below range
+    if (!(scaled >= 0.0)) {
+        return 1u;                                 // below range (also -Inf from a flushed log2): the edge bin
     }
     // +Inf (an overflowing luminance) clamps here too: min() keeps the float finite before converting.
     return 1u + uint(min(floor(scaled), float(HISTOGRAM_RANGE_BINS - 1)));

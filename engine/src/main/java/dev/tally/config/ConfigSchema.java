@@ -29,6 +29,20 @@ public final class ConfigSchema {
         add(ConfigKey.real("exposure.brightenSpeed", "3", 1e-3, 1000, "adaptation speed (stops per second) when the scene gets brighter"));
         add(ConfigKey.real("exposure.darkenSpeed", "1", 1e-3, 1000, "adaptation speed (stops per second) when the scene gets darker"));
         add(ConfigKey.choice("exposure.metering", "uniform", java.util.List.of("uniform", "centre", "mask"), "how pixels are weighted"));
+        add(ConfigKey.choice("exposure.mode", "auto", java.util.List.of("auto", "manual", "physical"),
+                "auto (metered), manual (exposure.manualEV) or physical (aperture, shutter, ISO)"));
+        add(ConfigKey.real("exposure.manualEV", "0", -160, 160, "manual mode: the exposure in EV (the image is scaled by 2^-EV)"));
+        add(ConfigKey.real("exposure.aperture", "8", 0.5, 256, "physical mode: f-number N"));
+        add(ConfigKey.real("exposure.shutterSeconds", "0.01", 1e-6, 3600, "physical mode: shutter time t in seconds"));
+        add(ConfigKey.real("exposure.iso", "100", 1, 1e6, "physical mode: ISO; EV100 = log2(N^2 / t * 100 / ISO)"));
+        add(ConfigKey.real("exposure.clampMinEV", "-160", -160, 160, "auto mode: lowest target EV"));
+        add(ConfigKey.real("exposure.clampMaxEV", "160", -160, 160, "auto mode: highest target EV"));
+        add(ConfigKey.string("exposure.curve", "none",
+                "auto mode: compensation over scene EV, sceneEV:stops points in ascending order (e.g. -4:-2, 2:0), or none"));
+        add(ConfigKey.real("exposure.transitionEV", "1.5", 1e-3, 20, "adaptation is exponential within this many EV of the target"));
+        add(ConfigKey.real("exposure.deadBandEV", "0.1", 0, 10, "auto mode: adaptation starts when the target leaves this band (0: off)"));
+        add(ConfigKey.real("exposure.histogramFilterSeconds", "0.5", 0, 60,
+                "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
                 "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));

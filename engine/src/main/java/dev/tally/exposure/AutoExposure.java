@@ -47,6 +47,11 @@ public final class AutoExposure implements AutoCloseable {
     private ComputeKernel adapt;
     private final ReduceNode total;
     private final HistoryBuffer history;
+    /** The moving average of the normalized histogram (exposure.comp bindings 1 and 2). */
+    private final HistoryBuffer filteredHistory;
+    /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
+    private final GpuBuffer curveTable;
+    private boolean curveDirty = true;
     /** Histogram pipelines by rows per invocation (a specialization constant), built on first use. */
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     private ExposureSettings settings;
@@ -88,6 +93,10 @@ public final class AutoExposure implements AutoCloseable {
             total = guard.add(new ReduceNode(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
             history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
+            // Zeroed: flag 0, so the first frame's histogram is taken as it is.
+            filteredHistory = graphs.history(name("exposure.filteredHistogram"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES), 0);
+            curveTable = guard.add(new GpuBuffer(ctx, name("exposure.curve"), ExposureShaderLayout.CURVE_TABLE_BYTES,
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             guard.done();
         }
     }
@@ -95,9 +104,10 @@ public final class AutoExposure implements AutoCloseable {
     private ComputeKernel[] buildKernels() {
         List<ComputeKernel> made = new ArrayList<>();
         try {
-            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3, 0));
-            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null, 3,
-                    ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
+            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3,
+                    ExposureShaderLayout.NORMALIZE_PUSH_BYTES));
+            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null,
+                    ExposureShaderLayout.EXPOSURE_BINDINGS, ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
             return made.toArray(ComputeKernel[]::new);
         } catch (RuntimeException e) {
             made.forEach(ComputeKernel::close);
@@ -166,6 +176,9 @@ public final class AutoExposure implements AutoCloseable {
             accumulateByRows.values().forEach(ComputeKernel::close);   // destruction deferred past frames in flight
             accumulateByRows.clear();
         }
+        if (!next.curve().equals(settings.curve())) {
+            curveDirty = true;
+        }
         settings = next;
     }
 
@@ -232,23 +245,53 @@ public final class AutoExposure implements AutoCloseable {
         }
         Norm norm = g.addPass(name("normalize"), PassKind.COMPUTE, b -> new Norm(b.read(res.bins(), Access.COMPUTE_READ),
                 b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) ->
+                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
                 normalize.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.out()), 0, ExposureShaderLayout.NORMALIZED_BYTES)), null, 1, 1));
+                        DescriptorSets.Range.of(c.buffer(h.out()), 0, ExposureShaderLayout.NORMALIZED_BYTES)),
+                        ExposureShaderLayout.putNormalizePush(stack.malloc(ExposureShaderLayout.NORMALIZE_PUSH_BYTES)), 1, 1);
+            }
+        });
+        BufferHandle curve = curveHandle(g, s);
         FrameGraph.History past = g.history(history);
-        record Adapt(BufferHandle normalized, BufferHandle previous, BufferHandle current) {
+        FrameGraph.History pastFiltered = g.history(filteredHistory);
+        record Adapt(BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered, BufferHandle previous,
+                     BufferHandle current, BufferHandle curve) {
         }
         Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
-                b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE)), (h, c) -> {
+                b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
+                b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE),
+                b.read(curve, Access.COMPUTE_READ)), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
                 adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.filteredBefore()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.filtered()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.previous()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.current()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), push.rewind(), 1, 1);
+                        DescriptorSets.Range.of(c.buffer(h.current()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.curve()), 0, ExposureShaderLayout.CURVE_TABLE_BYTES)), push.rewind(), 1, 1);
             }
         });
         return new Result(res.bins(), totalHandle, norm.out(), adapted.current());
+    }
+
+    /**
+     * The curve table in this frame: imported, and rewritten first by pass {@code exposure.curve}
+     * (vkCmdUpdateBuffer) on the first frame and whenever the settings brought a different curve.
+     */
+    private BufferHandle curveHandle(FrameGraph g, ExposureSettings s) {
+        BufferHandle table = g.importBuffer(name("exposure.curve"), curveTable, null);
+        if (!curveDirty) {
+            return table;
+        }
+        curveDirty = false;
+        float[] baked = s.curve().bake();
+        return g.addPass(name("exposure.curve"), PassKind.TRANSFER, b -> b.write(table, Access.TRANSFER_DST), (h, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                vkCmdUpdateBuffer(c.cmd(), c.buffer(h).handle(), 0, stack.floats(baked));
+            }
+        });
     }
 
     @Override
@@ -259,5 +302,7 @@ public final class AutoExposure implements AutoCloseable {
         total.close();
         accumulator.close();
         history.close();
+        filteredHistory.close();
+        curveTable.close();
     }
 }

@@ -21,21 +21,44 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
  * histogram.comp            0 accumulator, 1 bins (256 floats)                 none      1 x 1 x 1
  *   (RESOLVE)
  * engine reduction          sum of the 256 bins -> total (1 float)
- * histogram_normalize.comp  0 bins, 1 total, 2 normalized (257 floats)        none      1 x 1 x 1
- * exposure.comp             0 normalized, 1 history (8 floats), 2 record      40 bytes  1 x 1 x 1
+ * normalize.comp            0 bins, 1 total, 2 normalized (257 floats)        4 bytes   1 x 1 x 1
+ *                           (push: count = 256; the engine's one normalize shader)
+ * exposure.comp             0 normalized, 1 filtered history (257 floats),    72 bytes  1 x 1 x 1
+ *                           2 filtered, 3 record history (16 floats),
+ *                           4 record, 5 curve table (68 floats)
  * tonemap.vert/.frag        0 HDR sampler2D, 1 record (fragment, readonly)    none      draw 3 vertices
  * </pre>
- * Every buffer binding is a storage buffer. The accumulator and the first history must start zeroed.
+ * Every buffer binding is a storage buffer. The accumulator and the first histories must start zeroed.
+ *
+ * <p>The exposure record, 16 floats (64 bytes), one per frame, written by exposure.comp, read by
+ * tone mapping, the HUD and the readback ring; integers are stored as exact floats:
+ * <pre>
+ * index  name          meaning
+ *  0     EV            applied exposure in EV: the image is scaled by exp2(-ev)
+ *  1     MULTIPLIER    exp2(-ev)
+ *  2     MEAN_LOG_LUM  metered mean log2 luminance between the percentiles (last measured frame)
+ *  3     VALID         1: ev comes from a measurement or a fixed mode; 0: none since creation or reset
+ *  4     LOW_EV        log2 luminance at the low percentile (last measured frame)
+ *  5     HIGH_EV       log2 luminance at the high percentile (last measured frame)
+ *  6     TARGET_EV     the EV adaptation moves toward, after curve, compensation and clamps
+ *  7     MEASURED      1: this frame's histogram was usable; 0: values carried from history
+ *  8     CLAMP_HIT     -1: target raised to clampMinEV, +1: lowered to clampMaxEV, 0: neither
+ *  9     CURVE_EV      the compensation curve's output (stops) at this frame's scene EV
+ * 10     PHASE         0 snap, 1 linear, 2 exponential, 3 holding (see PHASE_*)
+ * 11     SCENE_EV      MEAN_LOG_LUM - log2(middleGrey): the curve's input
+ * 12-15  reserved      0
+ * </pre>
  */
 public final class ExposureShaderLayout {
     public static final String HISTOGRAM = "histogram.comp";
-    public static final String NORMALIZE = "histogram_normalize.comp";
+    public static final String NORMALIZE = dev.tally.reduce.NormalizeNode.SHADER;
     public static final String EXPOSURE = "exposure.comp";
     public static final String TONEMAP_VERTEX = "tonemap.vert";
     public static final String TONEMAP_FRAGMENT = "tonemap.frag";
     public static final String COMMON = "exposure_common.glsl";
 
-    public static final int BINS = ExposureModel.BINS;
+    /** Histogram bins: bin 0 for what is not metered, 1..255 over [minEV, maxEV]. */
+    public static final int BINS = 256;
 
     // histogram.comp
     public static final int HISTOGRAM_GROUP_WIDTH = 16;
@@ -57,8 +80,9 @@ public final class ExposureShaderLayout {
     public static final long BINS_BYTES = BINS * 4L;
     public static final int HISTOGRAM_PUSH_BYTES = 8;
 
-    // histogram_normalize.comp
+    // normalize.comp (count = BINS)
     public static final long TOTAL_BYTES = 4;
+    public static final int NORMALIZE_PUSH_BYTES = 4;
     public static final int NORMALIZED_VALID = 256;
     public static final int NORMALIZED_FLOATS = 257;
     public static final long NORMALIZED_BYTES = NORMALIZED_FLOATS * 4L;
@@ -72,9 +96,36 @@ public final class ExposureShaderLayout {
     public static final int HIGH_EV = 5;
     public static final int TARGET_EV = 6;
     public static final int MEASURED = 7;
-    public static final int EXPOSURE_FLOATS = 8;
+    public static final int CLAMP_HIT = 8;
+    public static final int CURVE_EV = 9;
+    public static final int PHASE = 10;
+    public static final int SCENE_EV = 11;
+    public static final int EXPOSURE_FLOATS = 16;
     public static final long EXPOSURE_BYTES = EXPOSURE_FLOATS * 4L;
-    public static final int EXPOSURE_PUSH_BYTES = 40;
+    public static final int EXPOSURE_PUSH_BYTES = 72;
+    /** exposure.comp's storage buffer bindings, in order. */
+    public static final int EXPOSURE_BINDINGS = 6;
+
+    // PHASE values
+    public static final int PHASE_SNAP = 0;
+    public static final int PHASE_LINEAR = 1;
+    public static final int PHASE_EXPONENTIAL = 2;
+    public static final int PHASE_HOLDING = 3;
+
+    // exposure.comp binding 5
+    public static final int CURVE_TABLE_FLOATS = ExposureCurve.TABLE_FLOATS;
+    public static final long CURVE_TABLE_BYTES = ExposureCurve.TABLE_BYTES;
+
+    /** The record's phase as a word: snap, linear, exponential or holding. */
+    public static String phaseName(float phase) {
+        return switch ((int) phase) {
+            case PHASE_SNAP -> "snap";
+            case PHASE_LINEAR -> "linear";
+            case PHASE_EXPONENTIAL -> "exponential";
+            case PHASE_HOLDING -> "holding";
+            default -> "unknown";
+        };
+    }
 
     // tonemap.frag specialization constants
     /** bool: true for a UNORM target (the shader encodes sRGB), false for an _SRGB target. */
@@ -149,19 +200,33 @@ public final class ExposureShaderLayout {
         return dst;
     }
 
-    /** exposure.comp's push constants at {@code dst}'s position (40 bytes, dst in native byte order). */
+    /** normalize.comp's push constants for the histogram (count = BINS). */
+    public static ByteBuffer putNormalizePush(ByteBuffer dst) {
+        dst.putInt(dst.position(), BINS);
+        return dst;
+    }
+
+    /** exposure.comp's push constants at {@code dst}'s position (72 bytes, dst in native byte order). */
     public static ByteBuffer putExposurePush(ByteBuffer dst, ExposureSettings s, float dt, boolean reset) {
         int at = dst.position();
         dst.putFloat(at, dt);
         dst.putInt(at + 4, reset ? 1 : 0);
-        dst.putFloat(at + 8, s.minEV());
-        dst.putFloat(at + 12, s.evPerBin());
-        dst.putFloat(at + 16, s.lowPercentile());
-        dst.putFloat(at + 20, s.highPercentile());
-        dst.putFloat(at + 24, s.log2MiddleGrey());
-        dst.putFloat(at + 28, s.compensation());
-        dst.putFloat(at + 32, s.brightenSpeed());
-        dst.putFloat(at + 36, s.darkenSpeed());
+        dst.putInt(at + 8, s.mode().code());
+        dst.putFloat(at + 12, s.minEV());
+        dst.putFloat(at + 16, s.evPerBin());
+        dst.putFloat(at + 20, s.lowPercentile());
+        dst.putFloat(at + 24, s.highPercentile());
+        dst.putFloat(at + 28, s.log2MiddleGrey());
+        dst.putFloat(at + 32, s.compensation());
+        dst.putFloat(at + 36, s.brightenSpeed());
+        dst.putFloat(at + 40, s.darkenSpeed());
+        dst.putFloat(at + 44, s.transitionEV());
+        dst.putFloat(at + 48, s.deadBandEV());
+        dst.putFloat(at + 52, s.histogramBlend(dt));
+        dst.putFloat(at + 56, s.clampMinEV());
+        dst.putFloat(at + 60, s.clampMaxEV());
+        dst.putFloat(at + 64, s.fixedEV());
+        dst.putFloat(at + 68, Math.min(s.deadBandEV(), ExposureSettings.SETTLE_EV));
         return dst;
     }
 }

@@ -2,7 +2,7 @@ package dev.tally.exposure;
 
 /**
  * How much each pixel counts in the exposure histogram. The weight is quantized to 1/256 steps on the
- * GPU and in {@link ExposureModel} alike ({@link ExposureModel#quantizeWeight(float)}).
+ * GPU and in the CPU reference model of the tests alike (round(clamp(w, 0, 1) * 256)).
  */
 public enum Metering {
     /** Every pixel weighs 1: a W x H image adds W * H to the histogram. */

@@ -17,27 +17,31 @@ import java.util.Map;
 
 /**
  * The seed's third dispatch as a graph pass: divides {@code count} floats by a total that a reduction
- * left on the GPU. The graph orders it after the reduction and inserts the barrier.
+ * left on the GPU. The graph orders it after the reduction and inserts the barrier. The output holds
+ * {@code count + 1} floats: the quotients, then 1.0 when the total was usable (finite, not zero) or
+ * 0.0 when it was not (then every quotient is 0.0); normalize.comp states the rule.
  */
 public final class NormalizeNode implements AutoCloseable {
+    /** The one normalize shader, shared with auto-exposure. */
+    public static final String SHADER = "normalize.comp";
     private final ComputeKernel kernel;
 
     public NormalizeNode(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
-        this.kernel = new ComputeKernel(ctx, compiler, cache, "normalize.comp", Map.of(), null, 3, 4);
+        this.kernel = new ComputeKernel(ctx, compiler, cache, SHADER, Map.of(), null, 3, 4);
     }
 
-    /** Adds pass {@code name}; returns the handle of the normalized copy. */
+    /** Adds pass {@code name}; returns the handle of the normalized copy ({@code count + 1} floats). */
     public BufferHandle add(FrameGraph g, String name, BufferHandle input, BufferHandle total, long count) {
         record Io(BufferHandle in, BufferHandle total, BufferHandle out) {
         }
         Io io = g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(input, Access.COMPUTE_READ), b.read(total, Access.COMPUTE_READ),
-                        b.write(b.create(name + ".out", BufferDesc.of(Math.max(16, 4 * count))), Access.COMPUTE_WRITE)),
+                        b.write(b.create(name + ".out", BufferDesc.of(Math.max(16, 4 * (count + 1)))), Access.COMPUTE_WRITE)),
                 (io2, ctx) -> {
                     try (MemoryStack stack = MemoryStack.stackPush()) {
                         int groups = (int) Math.max(1, Math.min(1024, (count + 255) / 256));
                         kernel.dispatch(ctx.cmd(), List.of(DescriptorSets.Range.of(ctx.buffer(io2.in()), 0, Math.max(4, 4 * count)),
                                         DescriptorSets.Range.of(ctx.buffer(io2.total()), 0, 4),
-                                        DescriptorSets.Range.of(ctx.buffer(io2.out()), 0, Math.max(4, 4 * count))),
+                                        DescriptorSets.Range.of(ctx.buffer(io2.out()), 0, 4 * (count + 1))),
                                 stack.malloc(4).putInt(0, (int) count), groups, 1);
                     }
                 });

@@ -72,6 +72,8 @@ class EmbeddingTest {
                     rings.add(tally.readback("view" + v + "/readback", 4L * (1 + ExposureShaderLayout.EXPOSURE_FLOATS)));
                 }
                 float[][][] model = new float[views][FRAMES][];
+                float[][] filtered = new float[views][ExposureShaderLayout.NORMALIZED_FLOATS];   // the model's histogram history
+                float[] curve = ExposureSettings.DEFAULTS.curve().bake();
                 long waitsBefore = tally.waits().total().count();
                 int checked = 0;
                 for (long f = 0; f < FRAMES; f++) {
@@ -102,7 +104,9 @@ class EmbeddingTest {
                         }
                         float[] normalized = ExposureModel.normalize(ExposureModel.histogram(rgba, w, h, Metering.UNIFORM, null, ExposureSettings.DEFAULTS));
                         float[] previous = f == 0 ? new float[ExposureShaderLayout.EXPOSURE_FLOATS] : model[v][(int) f - 1];
-                        model[v][(int) f] = ExposureModel.exposure(normalized, previous, DT, false, ExposureSettings.DEFAULTS);
+                        ExposureModel.Step step = ExposureModel.exposure(normalized, filtered[v], previous, curve, DT, false, ExposureSettings.DEFAULTS);
+                        model[v][(int) f] = step.record();
+                        filtered[v] = step.filtered();
 
                         ImageHandle hdr = frame.graph().importImage("view" + v + ".hdr", targets.get(v), Access.TRANSFER_DST, Access.TRANSFER_DST);
                         AutoExposure.Result r = exposures.get(v).add(frame.graph(), hdr, DT);

@@ -322,6 +322,10 @@ class ExposureGpuTest extends GpuTestBase {
             GpuBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
             GpuBuffer normalized = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
             GpuBuffer[] records = {gpu.hostBuffer("test.exposureA", EXPOSURE_BYTES), gpu.hostBuffer("test.exposureB", EXPOSURE_BYTES)};
+            GpuBuffer[] filtered = {gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES)};
+            GpuBuffer curve = gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES);
+            float[] table = s.curve().bake();
+            ExposureGpuHarness.writeFloats(curve, table);
             List<ExposureGpuHarness.Pipeline> histograms = new ArrayList<>();
             for (ExposureGpuHarness.Image image : images) {
                 ExposureGpuHarness.Pipeline p = gpu.histogramPipeline(HdrFormat.RGBA32F, s.metering(), DEFAULT_ROWS_PER_INVOCATION);
@@ -329,10 +333,11 @@ class ExposureGpuTest extends GpuTestBase {
                 histograms.add(p);
             }
             ExposureGpuHarness.EnginePass resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
-            ExposureGpuHarness.EnginePass normalize = gpu.enginePass(NORMALIZE, java.util.Map.of(), 3, 0);
-            ExposureGpuHarness.EnginePass exposure = gpu.enginePass(EXPOSURE, java.util.Map.of(), 3, EXPOSURE_PUSH_BYTES);
+            ExposureGpuHarness.EnginePass normalize = gpu.enginePass(NORMALIZE, java.util.Map.of(), 3, NORMALIZE_PUSH_BYTES);
+            ExposureGpuHarness.EnginePass exposure = gpu.enginePass(EXPOSURE, java.util.Map.of(), EXPOSURE_BINDINGS, EXPOSURE_PUSH_BYTES);
 
             float[] modelRecord = new float[EXPOSURE_FLOATS];
+            float[] modelFiltered = new float[NORMALIZED_FLOATS];
             for (int f = 0; f < frames.length; f++) {
                 Hdr scene = (Hdr) frames[f][0];
                 float dt = (float) frames[f][1];
@@ -340,6 +345,8 @@ class ExposureGpuTest extends GpuTestBase {
                 ExposureGpuHarness.Pipeline histogram = histograms.get(scene == sceneA ? 0 : scene == sceneB ? 1 : 2);
                 GpuBuffer history = records[f % 2];
                 GpuBuffer output = records[(f + 1) % 2];
+                GpuBuffer filteredBefore = filtered[f % 2];
+                GpuBuffer filteredNow = filtered[(f + 1) % 2];
                 gpu.context().submitAndWait(cmd -> {
                     gpu.dispatchHistogram(cmd, histogram, w, h, DEFAULT_ROWS_PER_INVOCATION, s);
                     ExposureGpuHarness.computeToCompute(cmd);
@@ -351,13 +358,14 @@ class ExposureGpuTest extends GpuTestBase {
                 float sum = ExposureModel.total(gpuBins);
                 ExposureGpuHarness.writeFloats(total, new float[]{sum});
                 float[] gpuHistory = ExposureGpuHarness.readFloats(history, EXPOSURE_FLOATS);
+                float[] gpuFilteredBefore = ExposureGpuHarness.readFloats(filteredBefore, NORMALIZED_FLOATS);
                 gpu.context().submitAndWait(cmd -> {
-                    normalize.dispatch(cmd, List.of(bins, total, normalized), null);
-                    ExposureGpuHarness.computeToCompute(cmd);
                     try (MemoryStack stack = stackPush()) {
+                        normalize.dispatch(cmd, List.of(bins, total, normalized), putNormalizePush(stack.malloc(NORMALIZE_PUSH_BYTES)));
+                        ExposureGpuHarness.computeToCompute(cmd);
                         ByteBuffer push = stack.malloc(EXPOSURE_PUSH_BYTES);
                         putExposurePush(push, s, dt, reset);
-                        exposure.dispatch(cmd, List.of(normalized, history, output), push);
+                        exposure.dispatch(cmd, List.of(normalized, filteredBefore, filteredNow, history, output, curve), push);
                     }
                     ExposureGpuHarness.computeToHost(cmd);
                 });
@@ -370,11 +378,14 @@ class ExposureGpuTest extends GpuTestBase {
                 for (int i = 0; i < NORMALIZED_FLOATS; i++) {
                     assertEquals(stageNormalized[i], gpuNormalized[i], Math.ulp(stageNormalized[i]) * 3, at + " normalized[" + i + "]");
                 }
-                assertRecord(ExposureModel.exposure(gpuNormalized, gpuHistory, dt, reset, s), gpuRecord, at + " (stage)");
+                assertRecord(ExposureModel.exposure(gpuNormalized, gpuFilteredBefore, gpuHistory, table, dt, reset, s).record(), gpuRecord,
+                        at + " (stage)");
 
                 // End to end, the model on its own.
                 float[] modelNormalized = ExposureModel.normalize(ExposureModel.histogram(scene.rgba(), w, h, s.metering(), null, s));
-                modelRecord = ExposureModel.exposure(modelNormalized, modelRecord, dt, reset, s);
+                ExposureModel.Step step = ExposureModel.exposure(modelNormalized, modelFiltered, modelRecord, table, dt, reset, s);
+                modelRecord = step.record();
+                modelFiltered = step.filtered();
                 assertRecord(modelRecord, gpuRecord, at + " (end to end)");
             }
             float[] last = ExposureGpuHarness.readFloats(records[frames.length % 2], EXPOSURE_FLOATS);
@@ -386,8 +397,10 @@ class ExposureGpuTest extends GpuTestBase {
         String both = at + ": expected " + Arrays.toString(expected) + ", got " + Arrays.toString(got);
         assertEquals(expected[VALID], got[VALID], both);
         assertEquals(expected[MEASURED], got[MEASURED], both);
-        for (int i : new int[]{EV, MEAN_LOG_LUM, LOW_EV, HIGH_EV, TARGET_EV}) {
-            assertEquals(expected[i], got[i], 2e-4f, "field " + i + ", " + both);
+        assertEquals(expected[PHASE], got[PHASE], both);
+        assertEquals(expected[CLAMP_HIT], got[CLAMP_HIT], both);
+        for (int i : new int[]{EV, MEAN_LOG_LUM, LOW_EV, HIGH_EV, TARGET_EV, CURVE_EV, SCENE_EV}) {
+            assertEquals(expected[i], got[i], 1e-4f, "field " + i + ", " + both);
         }
         assertEquals(expected[MULTIPLIER], got[MULTIPLIER], Math.abs(expected[MULTIPLIER]) * 2e-4f, both);
     }

@@ -163,13 +163,15 @@ class ExposureModelTest {
 
     @Test
     void outOfRangeValuesGoToTheEndBins() {
-        assertEquals(0, ExposureModel.bin(greyOfEV(-10.01f), greyOfEV(-10.01f), greyOfEV(-10.01f), S), "below minEV");
+        assertEquals(1, ExposureModel.bin(greyOfEV(-10.01f), greyOfEV(-10.01f), greyOfEV(-10.01f), S), "below minEV: the edge bin");
+        assertEquals(1, ExposureModel.bin(1e-30f, 1e-30f, 1e-30f, S), "far below minEV: the edge bin");
         assertEquals(1, ExposureModel.bin(0x1p-10f, 0x1p-10f, 0x1p-10f, S), "exactly minEV starts bin 1");
         assertEquals(255, ExposureModel.bin(0x1p20f, 0x1p20f, 0x1p20f, S), "exactly maxEV");
         assertEquals(255, ExposureModel.bin(1e30f, 1e30f, 1e30f, S), "far above maxEV");
         assertEquals(255, ExposureModel.bin(Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, S),
                 "finite channels whose luminance overflows count as above range");
-        assertEquals(0, ExposureModel.bin(Float.MIN_VALUE, Float.MIN_VALUE, Float.MIN_VALUE, S), "denormal: below range");
+        // A denormal luminance is below range here; a device that flushes denormals sees black (bin 0).
+        assertEquals(1, ExposureModel.bin(Float.MIN_VALUE, Float.MIN_VALUE, Float.MIN_VALUE, S), "denormal: below range");
     }
 
     @Test
@@ -322,7 +324,7 @@ class ExposureModelTest {
         assertEquals(0.25f, n[10]);
         assertEquals(0.5f, n[200]);
         assertEquals(1f, n[NORMALIZED_VALID]);
-        for (float badTotal : new float[]{0f, -1f, Float.NaN, Float.POSITIVE_INFINITY}) {
+        for (float badTotal : new float[]{0f, -0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}) {
             float[] invalid = ExposureModel.normalize(bins, badTotal);
             assertEquals(0f, invalid[NORMALIZED_VALID], "total " + badTotal);
             for (int i = 0; i < BINS; i++) {
@@ -449,18 +451,22 @@ class ExposureModelTest {
 
     @ParameterizedTest
     @CsvSource({
-            // from (stops, +: brighter scene), speed used, dt
-            "5, 3, 0.016666668",      // brightening from 5 stops: (5 - 1 + ln 10) / 3 = 2.1009 s
-            "-5, 1, 0.016666668",     // darkening: (5 - 1 + ln 10) / 1 = 6.3026 s
-            "0.8, 3, 0.016666668",    // already within a stop: ln(8) / 3 = 0.6931 s
-            "-0.8, 1, 0.0069444445",  // ln(8) / 1 at 144 Hz
-            "12, 3, 0.033333335",     // 30 Hz, far away
+            // from (stops, +: brighter scene), speed used, dt, transition distance D
+            "5, 3, 0.016666668, 1",      // brightening from 5 stops: (5 - 1 + ln 10) / 3 = 2.1009 s
+            "-5, 1, 0.016666668, 1",     // darkening: (5 - 1 + ln 10) / 1 = 6.3026 s
+            "0.8, 3, 0.016666668, 1",    // already within a stop: ln(8) / 3 = 0.6931 s
+            "-0.8, 1, 0.0069444445, 1",  // ln(8) / 1 at 144 Hz
+            "12, 3, 0.033333335, 1",     // 30 Hz, far away
+            "5, 3, 0.016666668, 1.5",    // (5 - 1.5) / 3 + (1.5 / 3) ln 15 = 2.5207 s
+            "-8, 1, 0.016666668, 1.5",   // 6.5 + 1.5 ln 15 = 10.562 s
+            "1.2, 3, 0.016666668, 1.5",  // (1.5 / 3) ln 12 = 1.2425 s
     })
-    void convergenceTimeMatchesTheConfiguredSpeeds(float from, float speed, float dt) {
-        ExposureSettings s = S;   // brighten 3, darken 1
+    void convergenceTimeMatchesTheConfiguredSpeeds(float from, float speed, float dt, float d) {
+        ExposureSettings s = S.withTransition(d);   // brighten 3, darken 1
         assertEquals(speed, from > 0 ? s.brightenSpeed() : s.darkenSpeed());
-        double seconds = ExposureModel.convergenceSeconds(Math.abs(from), 0.1, speed);
-        double expected = Math.abs(from) > 1 ? (Math.abs(from) - 1 + Math.log(10)) / speed : Math.log(Math.abs(from) / 0.1) / speed;
+        double seconds = ExposureModel.convergenceSeconds(Math.abs(from), 0.1, speed, d);
+        double expected = Math.abs(from) > d ? (Math.abs(from) - d + d * Math.log(d / 0.1)) / speed
+                : d * Math.log(Math.abs(from) / 0.1) / speed;
         assertEquals(expected, seconds, 1e-12);
         float target = 2f;
         float ev = target - from;
@@ -475,6 +481,8 @@ class ExposureModelTest {
         assertTrue(Math.abs(frames - analytic) <= 1, "frames " + frames + ", analytic " + analytic + " (" + seconds + " s)");
     }
 
+    private static final ExposureSettings ONE_STOP = S.withTransition(1f);
+
     @Test
     void brightenAndDarkenUseTheirOwnSpeeds() {
         ExposureSettings s = S.withSpeeds(4f, 0.5f);
@@ -486,11 +494,25 @@ class ExposureModelTest {
     @Test
     void theLinearPartStopsAtOneStopAndTheRestIsExponential() {
         // 3 stops away at 3 stops/s for 0.5 s: 2/3 s would reach one stop, so it stays linear: 1.5 left.
-        assertEquals(-1.5f, ExposureModel.adapt(-3f, 0f, 0.5f, S), 1e-6f);
+        assertEquals(-1.5f, ExposureModel.adapt(-3f, 0f, 0.5f, ONE_STOP), 1e-6f);
         // For 1 s: one stop left after 2/3 s, then exp(-3 * 1/3) of it.
-        assertEquals(-Math.exp(-1.0), ExposureModel.adapt(-3f, 0f, 1f, S), 1e-6);
+        assertEquals(-Math.exp(-1.0), ExposureModel.adapt(-3f, 0f, 1f, ONE_STOP), 1e-6);
         // Within one stop: pure exponential, e^-(speed dt).
-        assertEquals(0.5 * Math.exp(-0.3), ExposureModel.adapt(0.5f, 0f, 0.3f, S), 1e-6, "darkening at 1 stop/s");
+        assertEquals(0.5 * Math.exp(-0.3), ExposureModel.adapt(0.5f, 0f, 0.3f, ONE_STOP), 1e-6, "darkening at 1 stop/s");
+    }
+
+    @Test
+    void theDefaultTransitionIsOneAndAHalfStops() {
+        assertEquals(1.5f, S.transitionEV());
+        // 4 stops away at 3 stops/s: linear for 2.5 / 3 s, then 1.5 exp(-(3 / 1.5) t) for the rest.
+        assertEquals(-2.5f, ExposureModel.adapt(-4f, 0f, 0.5f, S), 1e-6f, "still linear after 0.5 s");
+        assertEquals(-1.5 * Math.exp(-2.0 * (1.0 - 2.5 / 3)), ExposureModel.adapt(-4f, 0f, 1f, S), 1e-6, "exponential after 5/6 s");
+        // Within the transition: rate speed / D.
+        assertEquals(1.2 * Math.exp(-0.3 / 1.5), ExposureModel.adapt(1.2f, 0f, 0.3f, S), 1e-6, "darkening at 1 stop/s");
+        // The speed is continuous where the two parts meet: the linear rate equals D x (speed / D).
+        float justOutside = ExposureModel.adapt(-1.5001f, 0f, 0.01f, S);
+        float justInside = ExposureModel.adapt(-1.4999f, 0f, 0.01f, S);
+        assertEquals((justOutside + 1.5001f) / 0.01f, (justInside + 1.4999f) / 0.01f, 0.01f);
     }
 
     @Test
@@ -504,22 +526,22 @@ class ExposureModelTest {
             assertTrue(Math.abs(ev - target) <= Math.abs(prev - target));
         }
         // Across the one-stop boundary the step changes smoothly.
-        float justOutside = ExposureModel.adapt(-1.0001f, 0f, 0.1f, S);
-        float justInside = ExposureModel.adapt(-0.9999f, 0f, 0.1f, S);
+        float justOutside = ExposureModel.adapt(-1.0001f, 0f, 0.1f, ONE_STOP);
+        float justInside = ExposureModel.adapt(-0.9999f, 0f, 0.1f, ONE_STOP);
         assertEquals(justOutside, justInside, 3e-4f);
     }
 
     @Test
     void adaptationDoesNotDependOnTheFrameRate() {
         // 2 s from 6 stops below at 3 stops/s: 5/3 s linear, then 1/3 s exponential.
-        float oneStep = ExposureModel.adapt(-6f, 0f, 2f, S);
+        float oneStep = ExposureModel.adapt(-6f, 0f, 2f, ONE_STOP);
         assertEquals(-Math.exp(-1.0), oneStep, 1e-6);
         float ev60 = -6f, ev240 = -6f;
         for (int i = 0; i < 120; i++) {
-            ev60 = ExposureModel.adapt(ev60, 0f, 1 / 60f, S);
+            ev60 = ExposureModel.adapt(ev60, 0f, 1 / 60f, ONE_STOP);
         }
         for (int i = 0; i < 480; i++) {
-            ev240 = ExposureModel.adapt(ev240, 0f, 1 / 240f, S);
+            ev240 = ExposureModel.adapt(ev240, 0f, 1 / 240f, ONE_STOP);
         }
         // Only float rounding separates them (a few hundred steps of ~1e-7 each).
         assertEquals(oneStep, ev60, 1e-4f);
@@ -593,6 +615,35 @@ class ExposureModelTest {
         assertEquals(1f, record[MULTIPLIER]);
         assertEquals(0f, record[VALID]);
         assertEquals(0f, record[MEASURED]);
+    }
+
+    @Test
+    void aSceneDarkeningPastTheRangeKeepsItsTargetMonotone() {
+        // 0.1 EV per step over 20 stops: a dark room (70 % of the pixels, 2 stops around EV -1) with a
+        // bright window (30 %, 2 stops around EV +5). The room leaves the range first; were its
+        // pixels dropped, the window alone would be metered and the target would jump up.
+        int w = 40, h = 30;
+        ExposureSettings s = S.withStability(0f, 0f);
+        float previous = Float.NaN;
+        float[] history = new float[EXPOSURE_FLOATS];
+        for (int k = 0; k <= 200; k++) {
+            float[] rgba = new float[4 * w * h];
+            for (int i = 0; i < w * h; i++) {
+                int n = w * h, bright = 360;
+                double ev = i < n - bright ? -1 + 2 * ((i + 0.5) / (n - bright) - 0.5) : 5 + 2 * ((i - (n - bright) + 0.5) / bright - 0.5);
+                float g = greyOfEV((float) (ev - 0.1 * k));
+                setPixel(rgba, w, i % w, i / w, g, g, g);
+            }
+            history = ExposureModel.exposure(ExposureModel.normalize(uniformHistogram(rgba, w, h)), history, 1 / 60f, false, s);
+            float target = history[TARGET_EV];
+            assertEquals(1f, history[MEASURED], "step " + k + ": pixels below the range are still metered");
+            if (k > 0) {
+                assertTrue(target <= previous + 1e-5f, "step " + k + ": rose from " + previous + " to " + target);
+                assertTrue(previous - target <= 0.3f, "step " + k + ": jumped from " + previous + " to " + target);
+            }
+            previous = target;
+        }
+        assertEquals(centre(1) - S.log2MiddleGrey(), previous, 1e-5f, "everything below range: the edge bin");
     }
 
     // ---- GPU accumulation scheme ------------------------------------------------------------------

@@ -66,18 +66,67 @@ class ExposureSettingsTest {
         ExposureShaderLayout.putHistogramPush(h, D);
         assertEquals(-10f, h.getFloat(0));
         assertEquals(8.5f, h.getFloat(4));
+        ExposureSettings p = D.withCompensation(0.5f).withPhysical(4f, 0.02f, 400f).withClamps(-3f, 9f).withTransition(2f)
+                .withStability(0.2f, 0.5f);
         ByteBuffer e = ByteBuffer.allocate(ExposureShaderLayout.EXPOSURE_PUSH_BYTES).order(ByteOrder.nativeOrder());
-        ExposureShaderLayout.putExposurePush(e, D.withCompensation(0.5f), 0.016f, true);
+        ExposureShaderLayout.putExposurePush(e, p, 0.016f, true);
+        assertEquals(72, ExposureShaderLayout.EXPOSURE_PUSH_BYTES);
         assertEquals(0.016f, e.getFloat(0));
         assertEquals(1, e.getInt(4));
-        assertEquals(-10f, e.getFloat(8));
-        assertEquals(D.evPerBin(), e.getFloat(12));
-        assertEquals(0.1f, e.getFloat(16));
-        assertEquals(0.9f, e.getFloat(20));
-        assertEquals(D.log2MiddleGrey(), e.getFloat(24));
-        assertEquals(0.5f, e.getFloat(28));
-        assertEquals(3f, e.getFloat(32));
-        assertEquals(1f, e.getFloat(36));
+        assertEquals(ExposureMode.PHYSICAL.code(), e.getInt(8));
+        assertEquals(-10f, e.getFloat(12));
+        assertEquals(D.evPerBin(), e.getFloat(16));
+        assertEquals(0.1f, e.getFloat(20));
+        assertEquals(0.9f, e.getFloat(24));
+        assertEquals(D.log2MiddleGrey(), e.getFloat(28));
+        assertEquals(0.5f, e.getFloat(32));
+        assertEquals(3f, e.getFloat(36));
+        assertEquals(1f, e.getFloat(40));
+        assertEquals(2f, e.getFloat(44));
+        assertEquals(0.2f, e.getFloat(48));
+        assertEquals((float) (1 - Math.exp(-0.016 / 0.5)), e.getFloat(52), 1e-7f, "blend 1 - exp(-dt / tau)");
+        assertEquals(-3f, e.getFloat(56));
+        assertEquals(9f, e.getFloat(60));
+        // f/4, 1/50 s, ISO 400: EV100 = log2(16 * 50 / 4) = log2(200), plus log2(1.2).
+        assertEquals(Math.log(200) / Math.log(2) + Math.log(1.2) / Math.log(2), e.getFloat(64), 1e-5);
+        assertEquals(0.01f, e.getFloat(68), "settle: min(band, 0.01)");
+    }
+
+    @Test
+    void physicalAndManualModesGiveTheirEv() {
+        // Sunny 16: f/16, 1/100 s, ISO 100 is EV100 = log2(25600) = 14.64.
+        assertEquals(14.643856f, D.withPhysical(16f, 0.01f, 100f).physicalEV100(), 1e-5f);
+        // Doubling ISO is one stop less EV100; one stop more aperture (x sqrt 2) one stop more.
+        assertEquals(13.643856f, D.withPhysical(16f, 0.01f, 200f).physicalEV100(), 1e-5f);
+        assertEquals(1f, D.withPhysical(1.4142135f, 1f, 100f).physicalEV100(), 1e-5f);
+        assertEquals(-2.5f, D.withManual(-2.5f).fixedEV());
+        assertEquals(0f, D.fixedEV(), "auto mode has no fixed EV");
+    }
+
+    @Test
+    void theFilterBlendIsFrameRateIndependent() {
+        ExposureSettings s = D.withStability(0.1f, 0.25f);
+        // Two frames of dt keep (1 - blend(dt))^2 of the past: the same as one frame of 2 dt.
+        float keepTwo = (1 - s.histogramBlend(1 / 120f)) * (1 - s.histogramBlend(1 / 120f));
+        assertEquals(1 - s.histogramBlend(1 / 60f), keepTwo, 1e-6f);
+        assertEquals(1f, D.withStability(0.1f, 0f).histogramBlend(1 / 60f), "filter off: this frame only");
+        assertEquals(0f, s.histogramBlend(0f));
+        assertEquals(0f, s.histogramBlend(Float.NaN));
+    }
+
+    @Test
+    void newControlsAreValidated() {
+        rejects("clampMinEV must not exceed clampMaxEV", () -> D.withClamps(3f, 2f));
+        rejects("transitionEV must be in (0, 20]", () -> D.withTransition(0f));
+        rejects("deadBandEV must be in [0.0, 10.0]", () -> D.withStability(-0.1f, 0.25f));
+        rejects("histogramFilterSeconds must be a finite number", () -> D.withStability(0.1f, Float.NaN));
+        rejects("histogramFilterSeconds must be in [0.0, 60.0]", () -> D.withStability(0.1f, 61f));
+        rejects("aperture must be in [0.5, 256.0]", () -> D.withPhysical(0.1f, 0.01f, 100f));
+        rejects("shutterSeconds must be in", () -> D.withPhysical(8f, 0f, 100f));
+        rejects("iso must be in [1.0, 1000000.0]", () -> D.withPhysical(8f, 0.01f, 0f));
+        rejects("manualEV must be a finite number", () -> D.withManual(Float.POSITIVE_INFINITY));
+        rejects("manualEV must be in [-160.0, 160.0]", () -> D.withManual(200f));
+        rejects("curve must not be null", () -> D.withCurve(null));
     }
 
     @Test

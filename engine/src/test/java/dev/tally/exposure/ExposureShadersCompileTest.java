@@ -115,12 +115,28 @@ class ExposureShadersCompileTest {
                 "EXPOSURE_MEASURED", ExposureShaderLayout.MEASURED,
                 "EXPOSURE_FLOATS", ExposureShaderLayout.EXPOSURE_FLOATS);
         record.forEach((name, value) -> assertEquals(String.valueOf(value), glsl.get(name), name));
+        Map<String, Integer> more = Map.ofEntries(Map.entry("EXPOSURE_CLAMP_HIT", ExposureShaderLayout.CLAMP_HIT),
+                Map.entry("EXPOSURE_CURVE_EV", ExposureShaderLayout.CURVE_EV),
+                Map.entry("EXPOSURE_PHASE", ExposureShaderLayout.PHASE),
+                Map.entry("EXPOSURE_SCENE_EV", ExposureShaderLayout.SCENE_EV),
+                Map.entry("PHASE_SNAP", ExposureShaderLayout.PHASE_SNAP),
+                Map.entry("PHASE_LINEAR", ExposureShaderLayout.PHASE_LINEAR),
+                Map.entry("PHASE_EXPONENTIAL", ExposureShaderLayout.PHASE_EXPONENTIAL),
+                Map.entry("PHASE_HOLDING", ExposureShaderLayout.PHASE_HOLDING),
+                Map.entry("MODE_AUTO", ExposureMode.AUTO.code()),
+                Map.entry("MODE_MANUAL", ExposureMode.MANUAL.code()),
+                Map.entry("MODE_PHYSICAL", ExposureMode.PHYSICAL.code()),
+                Map.entry("CURVE_HEADER_FLOATS", ExposureCurve.HEADER_FLOATS),
+                Map.entry("CURVE_SAMPLES", ExposureCurve.SAMPLES),
+                Map.entry("CURVE_TABLE_FLOATS", ExposureShaderLayout.CURVE_TABLE_FLOATS));
+        more.forEach((name, value) -> assertEquals(String.valueOf(value), glsl.get(name), name));
     }
 
     @Test
     void pushConstantBlocksHaveTheSizesJavaPacks() throws Exception {
         assertEquals(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.HISTOGRAM));
         assertEquals(ExposureShaderLayout.EXPOSURE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.EXPOSURE));
+        assertEquals(ExposureShaderLayout.NORMALIZE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.NORMALIZE));
     }
 
     /** Members of the (all 32-bit scalar) push-constant block, counted in the source. */

@@ -1,7 +1,8 @@
 package dev.tally.exposure;
 
 /**
- * A plain-Java reference of the auto-exposure shaders, formula for formula: the same bin mapping, the
+ * A plain-Java reference of the auto-exposure shaders, formula for formula (test sources only: the
+ * library does not ship it): the same bin mapping, the
  * same 1/256 fixed-point weights and 64-bit accumulation, the same single-precision operations in the
  * same order (the shaders mark those {@code precise}, so no fma creeps in on either side).
  *
@@ -68,7 +69,7 @@ public final class ExposureModel {
     }
 
     /**
-     * The histogram bin of one colour: 0 for any NaN/Inf channel, luminance <= 0 or below minEV;
+     * The histogram bin of one colour: 0 for any NaN/Inf channel or luminance <= 0; 1 below minEV;
      * otherwise {@code 1 + min(floor((log2(lum) - minEV) * binsPerEV), 254)}, so maxEV and above
      * (even a luminance that overflows to +Inf) land in 255.
      */
@@ -86,8 +87,8 @@ public final class ExposureModel {
         }
         float offsetEV = log2(lum) - minEV;
         float scaled = offsetEV * binsPerEV;
-        if (scaled < 0f) {
-            return 0;
+        if (!(scaled >= 0f)) {
+            return 1;
         }
         return 1 + (int) Math.min((float) Math.floor(scaled), (float) (RANGE_BINS - 1));
     }
@@ -234,25 +235,68 @@ public final class ExposureModel {
         return (float) sum;
     }
 
-    /** histogram_normalize.comp with {@link #total(float[])} as the total. */
+    /** normalize.comp (count 256) with {@link #total(float[])} as the total. */
     public static float[] normalize(float[] bins) {
         return normalize(bins, total(bins));
     }
 
     /**
-     * histogram_normalize.comp: 257 floats, {@code bins[i] / total} and a last float 1 (valid), or all
-     * zeros and 0 when the total is not finite and positive.
+     * normalize.comp with count 256: 257 floats, {@code bins[i] / total} and a last float 1 (valid),
+     * or all zeros and 0 when the total is not usable (zero, NaN or infinite).
      */
     public static float[] normalize(float[] bins, float total) {
         if (bins.length != BINS) {
             throw new IllegalArgumentException("a histogram has " + BINS + " bins, got " + bins.length);
         }
         float[] out = new float[ExposureShaderLayout.NORMALIZED_FLOATS];
-        boolean valid = total > 0f && Float.isFinite(total);
+        boolean valid = usableTotal(total);
         for (int i = 0; i < BINS; i++) {
             out[i] = valid ? bins[i] / total : 0f;
         }
         out[ExposureShaderLayout.NORMALIZED_VALID] = valid ? 1f : 0f;
+        return out;
+    }
+
+    /** normalize.comp's rule: a total divides when it is finite and not zero. */
+    public static boolean usableTotal(float total) {
+        return Float.isFinite(total) && total != 0f;
+    }
+
+    /** normalize.comp for any count: {@code count + 1} floats, the quotients then the usable flag. */
+    public static float[] normalizeAny(float[] values, float total) {
+        boolean usable = usableTotal(total);
+        float[] out = new float[values.length + 1];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = usable ? values[i] / total : 0f;
+        }
+        out[values.length] = usable ? 1f : 0f;
+        return out;
+    }
+
+    // ---- Histogram filter ------------------------------------------------------------------------
+
+    /**
+     * exposure.comp's moving average of the normalized histogram: {@code prev + blend * (cur - prev)}
+     * per bin when both are usable (this frame's alone when blend >= 1), this frame's alone without a
+     * usable previous one (or on reset), the previous one carried when this frame's is not usable.
+     */
+    public static float[] filter(float[] normalized, float[] previous, float blend, boolean reset) {
+        boolean current = normalized[ExposureShaderLayout.NORMALIZED_VALID] > 0.5f;
+        boolean before = !reset && previous[ExposureShaderLayout.NORMALIZED_VALID] > 0.5f;
+        float[] out = new float[ExposureShaderLayout.NORMALIZED_FLOATS];
+        for (int k = 0; k < BINS; k++) {
+            if (current && before) {
+                if (blend >= 1f) {
+                    out[k] = normalized[k];
+                } else {
+                    float d = normalized[k] - previous[k];
+                    out[k] = previous[k] + blend * d;
+                }
+            } else {
+                out[k] = current ? normalized[k] : before ? previous[k] : 0f;
+            }
+        }
+        out[ExposureShaderLayout.NORMALIZED_VALID] = current || before ? 1f : 0f;
         return out;
     }
 
@@ -272,11 +316,16 @@ public final class ExposureModel {
 
     /** See exposure.comp's header for the definition; this is the same loop. */
     public static Metered meter(float[] normalized, ExposureSettings s) {
+        return meter(normalized, normalized[ExposureShaderLayout.NORMALIZED_VALID] > 0.5f, s);
+    }
+
+    /** Metering of bins 1..255 of {@code normalized} when {@code usable}. */
+    public static Metered meter(float[] normalized, boolean usable, ExposureSettings s) {
         if (normalized.length != ExposureShaderLayout.NORMALIZED_FLOATS) {
             throw new IllegalArgumentException("a normalized histogram has " + ExposureShaderLayout.NORMALIZED_FLOATS
                     + " floats, got " + normalized.length);
         }
-        if (!(normalized[ExposureShaderLayout.NORMALIZED_VALID] > 0.5f)) {
+        if (!usable) {
             return Metered.NONE;
         }
         float mass = 0f;
@@ -345,6 +394,28 @@ public final class ExposureModel {
         return (float) Math.pow(2.0, -ev);
     }
 
+    // ---- Curve ----------------------------------------------------------------------------------
+
+    /** exposure.comp's {@code curveAt}: the baked table at sceneEV, linear between samples. */
+    public static float curveAt(float[] table, float sceneEV) {
+        int count = (int) table[2];
+        if (count == 0) {
+            return 0f;
+        }
+        if (count == 1) {
+            return table[ExposureCurve.HEADER_FLOATS];
+        }
+        float offset = sceneEV - table[0];
+        float t = offset * table[1];
+        float clamped = Math.min(Math.max(t, 0f), (float) (count - 1));
+        int i = Math.min((int) Math.floor(clamped), count - 2);
+        float f = clamped - (float) i;
+        float a = table[ExposureCurve.HEADER_FLOATS + i];
+        float b = table[ExposureCurve.HEADER_FLOATS + i + 1];
+        float rise = b - a;
+        return a + f * rise;
+    }
+
     // ---- Adaptation ------------------------------------------------------------------------------
 
     /**
@@ -356,9 +427,10 @@ public final class ExposureModel {
     }
 
     /**
-     * One frame of adaptation: snaps to the target on reset or without valid history, else moves along
-     * the exact solution of {@code d(err)/dt = -speed * clamp(err, -1, 1)} (err = ev - target, stops):
-     * linear at {@code speed} stops/s beyond one stop, exponential with rate {@code speed} within it.
+     * One frame of the adaptation law (no dead band): snaps to the target on reset or without valid
+     * history, else moves along the exact solution of
+     * {@code d(err)/dt = -speed * clamp(err / D, -1, 1) * D} (err = ev - target, D = transitionEV):
+     * linear at {@code speed} stops/s beyond D, exponential with rate {@code speed / D} within it.
      * A dt that is not finite and positive counts as 0 (no change).
      */
     public static float adapt(float previousEV, boolean historyValid, float targetEV, float dt, boolean reset,
@@ -368,77 +440,134 @@ public final class ExposureModel {
         }
         float step = dt > 0f && Float.isFinite(dt) ? dt : 0f;
         float speed = targetEV > previousEV ? s.brightenSpeed() : s.darkenSpeed();
+        float d = s.transitionEV();
         float delta = targetEV - previousEV;
         float distance = Math.abs(delta);
         float travel = speed * step;
         float remaining;
-        if (distance > 1f) {
-            float linear = distance - 1f;
+        if (distance > d) {
+            float linear = distance - d;
             if (travel <= linear) {
                 remaining = distance - travel;
             } else {
                 float excess = travel - linear;
-                remaining = (float) Math.exp(-excess);
+                remaining = d * (float) Math.exp(-(excess / d));
             }
         } else {
-            remaining = distance * (float) Math.exp(-travel);
+            remaining = distance * (float) Math.exp(-(travel / d));
         }
         return delta >= 0f ? targetEV - remaining : targetEV + remaining;
     }
 
     /**
      * The time in seconds the adaptation law needs to bring an error of {@code fromStops} within
-     * {@code withinStops} (both > 0) at {@code speed} stops/s: {@code (e - 1 + ln(1 / within)) / speed}
-     * from beyond one stop, {@code ln(e / within) / speed} from within it (0 if already there).
+     * {@code withinStops} (both > 0) at {@code speed} stops/s with transition distance {@code d}:
+     * {@code (e - d) / speed + (d / speed) ln(d / within)} from beyond d, {@code (d / speed) ln(e / within)}
+     * from within it (0 if already there).
      */
-    public static double convergenceSeconds(double fromStops, double withinStops, double speed) {
+    public static double convergenceSeconds(double fromStops, double withinStops, double speed, double d) {
         if (fromStops <= withinStops) {
             return 0;
         }
-        if (fromStops > 1) {
-            double linear = (fromStops - 1) / speed;
-            return withinStops >= 1 ? (fromStops - withinStops) / speed : linear + Math.log(1 / withinStops) / speed;
+        if (fromStops > d) {
+            double linear = (fromStops - d) / speed;
+            return withinStops >= d ? (fromStops - withinStops) / speed : linear + d / speed * Math.log(d / withinStops);
         }
-        return Math.log(fromStops / withinStops) / speed;
+        return d / speed * Math.log(fromStops / withinStops);
     }
 
     // ---- Exposure pass ---------------------------------------------------------------------------
 
+    /** One frame of exposure.comp: the record and the filtered histogram it keeps as history. */
+    public record Step(float[] record, float[] filtered) {
+    }
+
     /**
-     * exposure.comp: this frame's 8-float exposure record from the normalized histogram and the previous
-     * record ({@code history}, all zeros before the first frame).
+     * exposure.comp with no history (zeroed filter) and no curve: the record only. For tests of
+     * single frames.
      */
     public static float[] exposure(float[] normalized, float[] history, float dt, boolean reset, ExposureSettings s) {
+        return exposure(normalized, new float[ExposureShaderLayout.NORMALIZED_FLOATS], history, s.curve().bake(), dt, reset, s)
+                .record();
+    }
+
+    /**
+     * exposure.comp: this frame's record and filtered histogram from the normalized histogram, last
+     * frame's filtered histogram and record (all zeros before the first frame), and the curve table.
+     */
+    public static Step exposure(float[] normalized, float[] filteredBefore, float[] history, float[] curveTable, float dt,
+                                boolean reset, ExposureSettings s) {
         if (history.length != ExposureShaderLayout.EXPOSURE_FLOATS) {
             throw new IllegalArgumentException("an exposure record has " + ExposureShaderLayout.EXPOSURE_FLOATS
                     + " floats, got " + history.length);
         }
+        boolean currentValid = normalized[ExposureShaderLayout.NORMALIZED_VALID] > 0.5f;
+        float[] filtered = filter(normalized, filteredBefore, s.histogramBlend(dt), reset);
+        Metered m = meter(filtered, currentValid, s);
+        float step = dt > 0f && Float.isFinite(dt) ? dt : 0f;
         float previousEV = history[ExposureShaderLayout.EV];
         boolean historyValid = history[ExposureShaderLayout.VALID] > 0.5f && Float.isFinite(previousEV);
-        Metered m = meter(normalized, s);
-        float[] record = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
-        float ev;
+        float previousPhase = history[ExposureShaderLayout.PHASE];
+        boolean wasAdapting = previousPhase == ExposureShaderLayout.PHASE_LINEAR || previousPhase == ExposureShaderLayout.PHASE_EXPONENTIAL;
+        float[] r = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
         if (m.measured()) {
-            float target = targetEV(m.meanEV(), s);
-            ev = adapt(previousEV, historyValid, target, dt, reset, s);
-            record[ExposureShaderLayout.MEAN_LOG_LUM] = m.meanEV();
-            record[ExposureShaderLayout.VALID] = 1f;
-            record[ExposureShaderLayout.LOW_EV] = m.lowEV();
-            record[ExposureShaderLayout.HIGH_EV] = m.highEV();
-            record[ExposureShaderLayout.TARGET_EV] = target;
-            record[ExposureShaderLayout.MEASURED] = 1f;
+            r[ExposureShaderLayout.MEAN_LOG_LUM] = m.meanEV();
+            r[ExposureShaderLayout.LOW_EV] = m.lowEV();
+            r[ExposureShaderLayout.HIGH_EV] = m.highEV();
+            r[ExposureShaderLayout.SCENE_EV] = m.meanEV() - s.log2MiddleGrey();
+            r[ExposureShaderLayout.MEASURED] = 1f;
+        } else {
+            for (int i : new int[]{ExposureShaderLayout.MEAN_LOG_LUM, ExposureShaderLayout.LOW_EV, ExposureShaderLayout.HIGH_EV,
+                    ExposureShaderLayout.SCENE_EV}) {
+                r[i] = history[i];
+            }
+        }
+        float ev;
+        if (s.mode() != ExposureMode.AUTO) {
+            float target = s.fixedEV() - s.compensation();
+            ev = target;
+            r[ExposureShaderLayout.TARGET_EV] = target;
+            r[ExposureShaderLayout.VALID] = 1f;
+            r[ExposureShaderLayout.PHASE] = ExposureShaderLayout.PHASE_SNAP;
+        } else if (m.measured()) {
+            float sceneEV = r[ExposureShaderLayout.SCENE_EV];
+            float curveEV = curveAt(curveTable, sceneEV);
+            float compensated = sceneEV - s.compensation();
+            float raw = compensated - curveEV;
+            float clampHit = raw < s.clampMinEV() ? -1f : raw > s.clampMaxEV() ? 1f : 0f;
+            float target = Math.min(Math.max(raw, s.clampMinEV()), s.clampMaxEV());
+            int phase;
+            if (reset || !historyValid) {
+                ev = target;
+                phase = ExposureShaderLayout.PHASE_SNAP;
+            } else {
+                float error = Math.abs(target - previousEV);
+                float settle = Math.min(s.deadBandEV(), ExposureSettings.SETTLE_EV);
+                boolean hold = wasAdapting ? error <= settle : error <= s.deadBandEV();
+                if (hold) {
+                    ev = previousEV;
+                    phase = ExposureShaderLayout.PHASE_HOLDING;
+                } else {
+                    ev = adapt(previousEV, true, target, step, false, s);
+                    phase = error > s.transitionEV() ? ExposureShaderLayout.PHASE_LINEAR : ExposureShaderLayout.PHASE_EXPONENTIAL;
+                }
+            }
+            r[ExposureShaderLayout.TARGET_EV] = target;
+            r[ExposureShaderLayout.CURVE_EV] = curveEV;
+            r[ExposureShaderLayout.CLAMP_HIT] = clampHit;
+            r[ExposureShaderLayout.VALID] = 1f;
+            r[ExposureShaderLayout.PHASE] = phase;
         } else {
             ev = Float.isFinite(previousEV) ? previousEV : 0f;
-            record[ExposureShaderLayout.MEAN_LOG_LUM] = history[ExposureShaderLayout.MEAN_LOG_LUM];
-            record[ExposureShaderLayout.VALID] = reset || !historyValid ? 0f : 1f;
-            record[ExposureShaderLayout.LOW_EV] = history[ExposureShaderLayout.LOW_EV];
-            record[ExposureShaderLayout.HIGH_EV] = history[ExposureShaderLayout.HIGH_EV];
-            record[ExposureShaderLayout.TARGET_EV] = history[ExposureShaderLayout.TARGET_EV];
-            record[ExposureShaderLayout.MEASURED] = 0f;
+            r[ExposureShaderLayout.TARGET_EV] = history[ExposureShaderLayout.TARGET_EV];
+            r[ExposureShaderLayout.CURVE_EV] = history[ExposureShaderLayout.CURVE_EV];
+            r[ExposureShaderLayout.CLAMP_HIT] = history[ExposureShaderLayout.CLAMP_HIT];
+            r[ExposureShaderLayout.VALID] = reset || !historyValid ? 0f : 1f;
+            r[ExposureShaderLayout.PHASE] = ExposureShaderLayout.PHASE_HOLDING;
         }
-        record[ExposureShaderLayout.EV] = ev;
-        record[ExposureShaderLayout.MULTIPLIER] = multiplier(ev);
-        return record;
+        r[ExposureShaderLayout.EV] = ev;
+        r[ExposureShaderLayout.MULTIPLIER] = multiplier(ev);
+        return new Step(r, filtered);
     }
 
     // ---- Tone mapping ----------------------------------------------------------------------------
