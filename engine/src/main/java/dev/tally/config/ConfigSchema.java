@@ -29,6 +29,7 @@ public final class ConfigSchema {
         add(ConfigKey.real("exposure.brightenSpeed", "3", 1e-3, 1000, "adaptation speed (stops per second) when the scene gets brighter"));
         add(ConfigKey.real("exposure.darkenSpeed", "1", 1e-3, 1000, "adaptation speed (stops per second) when the scene gets darker"));
         add(ConfigKey.choice("exposure.metering", "uniform", java.util.List.of("uniform", "centre", "mask"), "how pixels are weighted"));
+        add(ConfigKey.real("hud.scale", "0.02", 0.005, 0.25, "HUD text line height as a fraction of the output height"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
         add(ConfigKey.string("debug.injectFault", "none",

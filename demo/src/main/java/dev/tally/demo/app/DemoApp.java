@@ -12,6 +12,7 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
+import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.hud.PngWriter;
 import dev.tally.present.Swapchain;
@@ -64,6 +65,7 @@ public final class DemoApp implements AutoCloseable {
     private AutoExposure exposure;
     private Tonemapper tonemap;
     private HudOverlay hud;
+    private ExposurePlot plot;
     private ReadbackRing ring;
     private ShaderWatcher watcher;
     private GpuImage mask;
@@ -109,7 +111,8 @@ public final class DemoApp implements AutoCloseable {
             exposure.mask(mask, maskSampler);
         }
         tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache());
-        hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), 2);
+        hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), rt.config().real("hud.scale"));
+        plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
         ring = new ReadbackRing(ctx, "readback", rt.config().integer("readback.slots"), READBACK_BYTES);
         watcher = window != null ? ShaderWatcher.watch(rt.compiler().sources().directory()) : null;
         if (window != null) {
@@ -218,9 +221,12 @@ public final class DemoApp implements AutoCloseable {
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out, targetImage.format());
+            ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);
             if (hudVisible) {
-                out = hud.add(g, out, targetImage.format(), hudLines(frame, cpuMillis),
-                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), exposure.settings().minEV(), exposure.settings().binsPerEV()));
+                ExposureSettings es = exposure.settings();
+                out = hud.add(g, out, targetImage.format(), width, height, HudLines.of(ctx.info().name(), frame, settings.fixedDt(), cpuMillis,
+                        graphs.stats(), ring, READBACK_EXPOSURE, shaderError),
+                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, List.of(new ReadbackRing.Region(ae.total(), 0, 4),
                     new ReadbackRing.Region(ae.exposure(), 0, ExposureShaderLayout.EXPOSURE_BYTES),
@@ -360,6 +366,7 @@ public final class DemoApp implements AutoCloseable {
             exposure.reload();
             tonemap.reload();
             hud.reload();
+            plot.reload();
             shaderError = null;
             shaderReloads++;
             log.println("shaders reloaded");
@@ -367,37 +374,6 @@ public final class DemoApp implements AutoCloseable {
             shaderError = e.getMessage().lines().findFirst().orElse("compile error");
             log.println("shader error (previous pipelines kept): " + e.getMessage());
         }
-    }
-
-    private List<String> hudLines(long frame, double cpuMillis) {
-        List<String> lines = new ArrayList<>();
-        boolean reproducible = settings.fixedDt() > 0;
-        lines.add("Tally  " + ctx.info().name());
-        if (reproducible) {
-            // Reproducible runs show no wall-clock figures, so the same frame renders the same pixels.
-            lines.add(String.format(Locale.ROOT, "frame %d  fixed dt %.4f s", frame, settings.fixedDt()));
-        } else {
-            lines.add(String.format(Locale.ROOT, "frame %d  %.1f fps  cpu %.2f ms", frame, cpuMillis > 0 ? 1000 / Math.max(cpuMillis, 1e-3) : 0, cpuMillis));
-            for (var e : graphs.stats().passes().entrySet()) {
-                if (!e.getValue()) {
-                    lines.add(String.format(Locale.ROOT, "  %-18s %8.1f us", e.getKey(), graphs.stats().medianMicros(e.getKey())));
-                }
-            }
-        }
-        var sample = ring.latest();
-        if (sample.isPresent()) {
-            Sample s = sample.get();
-            float ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
-            float meanLog = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.MEAN_LOG_LUM);
-            lines.add(String.format(Locale.ROOT, "exposure %.2f EV  avg lum %.4f", ev, Math.pow(2, meanLog)));
-            lines.add(String.format(Locale.ROOT, "total %.0f (frame %d, %d late)", s.floatAt(0), s.frame(), s.lag()));
-        } else {
-            lines.add("total - (first readback in " + ring.slotCount() + " frames)");
-        }
-        if (shaderError != null) {
-            lines.add("shader error: " + shaderError);
-        }
-        return lines;
     }
 
     private String statusLine(long frame, double seconds) {
@@ -501,6 +477,9 @@ public final class DemoApp implements AutoCloseable {
         }
         if (hud != null) {
             steps.run(hud::close);
+        }
+        if (plot != null) {
+            steps.run(plot::close);
         }
         if (tonemap != null) {
             steps.run(tonemap::close);
