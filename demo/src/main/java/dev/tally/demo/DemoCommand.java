@@ -111,7 +111,8 @@ final class DemoCommand implements Callable<Integer> {
                     AtomicFiles.write(settings.graphDot(), app.graphs().toDot().getBytes(StandardCharsets.UTF_8));
                 }
                 if (settings.statsJson() != null) {
-                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations());
+                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
+                            app.exposureRange());
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
             }

@@ -66,6 +66,7 @@ public final class DemoApp implements AutoCloseable {
     private Tonemapper tonemap;
     private HudOverlay hud;
     private ExposurePlot plot;
+    private final ExposureRange exposureRange = new ExposureRange(READBACK_EXPOSURE);
     private ReadbackRing ring;
     private ShaderWatcher watcher;
     private GpuImage mask;
@@ -214,6 +215,7 @@ public final class DemoApp implements AutoCloseable {
             lastFrameNanos = frameStart;
             sceneTime = settings.fixedDt() > 0 ? (float) (frame * dt) : sceneTime + frameDt;
             ring.beginFrame(frame);
+            exposureRange.observe(ring.latest().orElse(null));
             boolean last = stopping || (target >= 0 && frame == target - 1);
             FrameGraph g = graphs.begin();
             ImageHandle hdr = scene.add(g, width, height, sceneTime);
@@ -258,6 +260,7 @@ public final class DemoApp implements AutoCloseable {
         ctx.waitIdle();
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
+        exposureRange.observe(s);
         float sum = 0;
         float ev = Float.NaN;
         if (s != null) {
@@ -430,6 +433,11 @@ public final class DemoApp implements AutoCloseable {
             rgba[i] = (byte) 255;
         }
         PngWriter.write(file, screenshotWidth, screenshotHeight, rgba);
+    }
+
+    /** The applied and metered EV's range over the run so far. */
+    public ExposureRange exposureRange() {
+        return exposureRange;
     }
 
     public ReadbackRing ring() {
