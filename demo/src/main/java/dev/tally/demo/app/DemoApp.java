@@ -127,6 +127,9 @@ public final class DemoApp implements AutoCloseable {
                 if (key == GLFW_KEY_R && action == GLFW_PRESS) {
                     exposure.reset();
                 }
+                if (key == GLFW_KEY_F12 && action == GLFW_PRESS) {
+                    screenshotKey = true;
+                }
                 if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) {
                     glfwSetWindowShouldClose(w, true);
                 }
@@ -166,8 +169,11 @@ public final class DemoApp implements AutoCloseable {
     public Summary run(BooleanSupplier stop, java.util.function.LongConsumer afterFrame) {
         long target = settings.frames();
         double dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
-        if (target < 0 && window == null) {
-            target = Math.max(1, Math.round(10.0 / dt));   // headless: about ten seconds of scene time
+        // Headless without --frames: ten seconds of scene time, at any frame rate (with wall-clock time
+        // the last frame is the one whose next step would pass ten seconds).
+        boolean tenSeconds = target < 0 && window == null && settings.fixedDt() <= 0;
+        if (target < 0 && window == null && !tenSeconds) {
+            target = Math.max(1, Math.round(10.0 / dt));
         }
         long start = System.nanoTime();
         long lastStatus = start;
@@ -216,13 +222,16 @@ public final class DemoApp implements AutoCloseable {
             sceneTime = settings.fixedDt() > 0 ? (float) (frame * dt) : sceneTime + frameDt;
             ring.beginFrame(frame);
             exposureRange.observe(ring.latest().orElse(null));
-            boolean last = stopping || (target >= 0 && frame == target - 1);
+            boolean last = stopping || (target >= 0 && frame == target - 1) || (tenSeconds && sceneTime + frameDt >= 10);
             FrameGraph g = graphs.begin();
             ImageHandle hdr = scene.add(g, width, height, sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, width, height, frameDt);
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out, targetImage.format());
+            if (filmstrip != null) {
+                filmstrip.capture(g, frame, sceneTime, out, targetImage, ae.exposure());
+            }
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);
             if (hudVisible) {
                 ExposureSettings es = exposure.settings();
@@ -233,7 +242,9 @@ public final class DemoApp implements AutoCloseable {
             ring.capture(g, List.of(new ReadbackRing.Region(ae.total(), 0, 4),
                     new ReadbackRing.Region(ae.exposure(), 0, ExposureShaderLayout.EXPOSURE_BYTES),
                     new ReadbackRing.Region(ae.normalized(), 0, ExposureShaderLayout.NORMALIZED_BYTES)), width, height);
-            if (last && settings.screenshot() != null) {
+            boolean keyShot = screenshotKey;
+            screenshotKey = false;
+            if ((last && settings.screenshot() != null) || keyShot) {
                 captureScreenshot(g, out, targetImage);
             }
             var recorded = graphs.record(g, cmd);
@@ -245,15 +256,21 @@ public final class DemoApp implements AutoCloseable {
             if (swapchain != null) {
                 swapchain.present(image);
             }
+            if (keyShot) {
+                writeKeyScreenshot(frame);
+            }
             cpuMillis = (System.nanoTime() - frameStart) / 1e6;
             afterFrame.accept(frame);
             frame++;
             long now = System.nanoTime();
             if (now - lastStatus >= 1_000_000_000L) {
                 log.println(statusLine(frame, (now - start) / 1e9));
+                if (window != null) {
+                    WindowTitle.show(window, frame, (now - start) / 1e9, ring.latest(), READBACK_EXPOSURE);
+                }
                 lastStatus = now;
             }
-            if (stopping) {
+            if (stopping || (tenSeconds && last)) {
                 break;   // that was the final frame, rendered for the screenshot
             }
         }
@@ -319,6 +336,27 @@ public final class DemoApp implements AutoCloseable {
     }
 
     private long closeAt = -1;
+    private boolean screenshotKey;
+
+    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the working directory. */
+    private void writeKeyScreenshot(long frame) {
+        Path file = Path.of(String.format(Locale.ROOT, "tally-screenshot-%06d.png", frame));
+        try {
+            writeScreenshot(file);
+            log.println("wrote " + file.toAbsolutePath());
+        } catch (RuntimeException e) {
+            log.println("screenshot not written: " + e.getMessage());
+        } finally {
+            screenshotBuffer.close();
+            screenshotBuffer = null;
+        }
+    }
+    private Filmstrip filmstrip;
+
+    /** Headless: takes the filmstrip's frames (before the HUD) as the run passes them. */
+    public void filmstrip(Filmstrip strip) {
+        filmstrip = strip;
+    }
 
     /** Tests: the window is asked to close (as by its close button) once {@code frame} frames are done. */
     public void closeWindowAt(long frame) {
