@@ -213,10 +213,10 @@ public final class Tally implements AutoCloseable {
         return new Tonemapper(ctx, compiler, pipelineCache);
     }
 
-    /** The HUD overlay pass: text and the histogram, drawn over a target image. */
-    public HudOverlay hud(int scale) {
+    /** The HUD overlay pass (text, the histogram, the exposure plot) with text at {@code hud.scale} of the output height. */
+    public HudOverlay hud() {
         requireOpen();
-        return new HudOverlay(ctx, compiler, pipelineCache, scale);
+        return new HudOverlay(ctx, compiler, pipelineCache, config.real("hud.scale"));
     }
 
     private void requireOpen() {

@@ -5,6 +5,7 @@ import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
+import dev.tally.demo.app.Filmstrip;
 import dev.tally.demo.app.StatsJson;
 import dev.tally.exposure.Metering;
 import dev.tally.present.Window;
@@ -46,6 +47,10 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--stats-json", paramLabel = "FILE", description = "write statistics as JSON at exit "
             + "(also after SIGINT/SIGTERM; not when the run fails). Written whole or not at all")
     Path statsJson;
+
+    @CommandLine.Option(names = "--filmstrip", paramLabel = "FILE", description = "write a PNG of frames across the walk out of "
+            + "the tunnel into the sun, each labelled with its EV (runs headless, --fixed-dt 1/60 unless given)")
+    Path filmstrip;
 
     @CommandLine.Option(names = "--graph-dot", paramLabel = "FILE", description = "write the frame graph as Graphviz DOT")
     Path graphDot;
@@ -123,8 +128,14 @@ final class DemoCommand implements Callable<Integer> {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
                 }
-                summary = app.run(stop::get, f -> {
-                });
+                try (Filmstrip strip = filmstrip == null ? null : new Filmstrip(rt.context(), filmstrip, settings.fixedDt())) {
+                    app.filmstrip(strip);
+                    summary = app.run(stop::get, f -> {
+                    });
+                    if (strip != null && !strip.write()) {
+                        System.err.println("filmstrip not written: the run stopped before its first frame");
+                    }
+                }
                 if (settings.screenshot() != null) {
                     app.writeScreenshot(settings.screenshot());
                 }
@@ -132,7 +143,8 @@ final class DemoCommand implements Callable<Integer> {
                     AtomicFiles.write(settings.graphDot(), app.graphs().toDot().getBytes(StandardCharsets.UTF_8));
                 }
                 if (settings.statsJson() != null) {
-                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations());
+                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
+                            app.exposureRange());
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
             }
@@ -140,8 +152,8 @@ final class DemoCommand implements Callable<Integer> {
                     summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()), summary.ev(),
                     summary.readback().samples(), summary.readback().lagFrames(), summary.readback().notReady(), summary.readback().blockingWaits(),
                     rt.context().validationLog().errors(), rt.context().validationLog().warnings());
-            for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot()}) {
-                if (p != null) {
+            for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot(), filmstrip}) {
+                if (p != null && Files.exists(p)) {
                     System.out.println("wrote " + p);
                 }
             }
@@ -191,7 +203,11 @@ final class DemoCommand implements Callable<Integer> {
         boolean vs = onOff("--vsync", vsync);
         boolean hudOn = onOff("--hud", hud);
         boolean noDisplay = !Window.displayAvailable();
-        boolean isHeadless = headless || noDisplay;
+        boolean isHeadless = headless || noDisplay || filmstrip != null;
+        if (filmstrip != null) {
+            fixedDt = fixedDt != null ? fixedDt : 1.0 / 60;
+            frames = frames != null ? frames : Filmstrip.framesNeeded(fixedDt);
+        }
         Path shot = screenshot;
         Path stats = statsJson;
         if (isHeadless && frames == null) {
@@ -205,7 +221,7 @@ final class DemoCommand implements Callable<Integer> {
                 throw new UserInputException("out/: cannot create the default output directory (" + e.getMessage() + ")");
             }
         }
-        for (Path p : new Path[]{shot, stats, graphDot}) {
+        for (Path p : new Path[]{shot, stats, graphDot, filmstrip}) {
             checkWritable(p);
         }
         return new DemoSettings(isHeadless, frames == null ? -1 : frames, width, height, fixedDt == null ? 0 : fixedDt, shot, stats,

@@ -1,44 +1,32 @@
 package dev.tally.hud;
 
+import org.lwjgl.stb.STBIWriteCallback;
+import org.lwjgl.system.MemoryUtil;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.zip.CRC32;
-import java.util.zip.Deflater;
+
+import static org.lwjgl.stb.STBImageWrite.stbi_write_png_to_func;
 
 /**
- * A minimal PNG encoder for 8-bit RGBA images that needs nothing beyond {@code java.base}
- * ({@link Deflater} and {@link CRC32}; no {@code java.desktop}/ImageIO).
- *
- * <p>Output: signature, {@code IHDR} (bit depth 8, color type 6 = RGBA, compression 0, filter method 0,
- * no interlace), one {@code IDAT} holding the zlib stream, {@code IEND}. Each scanline is filtered with
- * whichever of the five standard filters (None, Sub, Up, Average, Paeth) gives the smallest sum of absolute
- * filtered byte values, the usual heuristic from the PNG specification.
+ * Writes 8-bit RGBA images as PNG files, encoded by stb_image_write (LWJGL's {@code lwjgl-stb}).
  *
  * <p>Pixels are given as tightly packed rows, top row first, 4 bytes per pixel in the order R, G, B, A
- * (non-premultiplied alpha).
+ * (non-premultiplied alpha). The same pixels always give the same bytes.
  *
  * <p>Stateless and thread-safe.
  */
 public final class PngWriter {
-
-    private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final int BYTES_PER_PIXEL = 4;
-
-    private static final int FILTER_NONE = 0;
-    private static final int FILTER_SUB = 1;
-    private static final int FILTER_UP = 2;
-    private static final int FILTER_AVERAGE = 3;
-    private static final int FILTER_PAETH = 4;
 
     private PngWriter() {
     }
@@ -55,24 +43,24 @@ public final class PngWriter {
      */
     public static byte[] encodeRgba(int width, int height, byte[] rgba) {
         validate(width, height, rgba);
-        int stride = width * BYTES_PER_PIXEL;
-
-        byte[] idat = compress(filterRows(height, rgba, stride));
-
-        ByteArrayOutputStream out = new ByteArrayOutputStream(idat.length + 64);
-        out.writeBytes(SIGNATURE);
-
-        ByteBuffer ihdr = ByteBuffer.allocate(13); // big-endian, as PNG requires
-        ihdr.putInt(width).putInt(height)
-            .put((byte) 8)   // bit depth
-            .put((byte) 6)   // color type: truecolor with alpha
-            .put((byte) 0)   // compression method: deflate
-            .put((byte) 0)   // filter method: adaptive, five basic filters
-            .put((byte) 0);  // interlace method: none
-        writeChunk(out, "IHDR", ihdr.array());
-        writeChunk(out, "IDAT", idat);
-        writeChunk(out, "IEND", new byte[0]);
-        return out.toByteArray();
+        ByteBuffer pixels = MemoryUtil.memAlloc(rgba.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, rgba.length / 4));
+        // stb hands the encoded file over in pieces through this callback.
+        STBIWriteCallback sink = STBIWriteCallback.create((context, data, size) -> {
+            byte[] chunk = new byte[size];
+            MemoryUtil.memByteBuffer(data, size).get(chunk);
+            out.writeBytes(chunk);
+        });
+        try {
+            pixels.put(0, rgba);
+            if (!stbi_write_png_to_func(sink, 0L, width, height, BYTES_PER_PIXEL, pixels, width * BYTES_PER_PIXEL)) {
+                throw new IllegalStateException("stb_image_write could not encode a " + width + "x" + height + " PNG");
+            }
+            return out.toByteArray();
+        } finally {
+            sink.free();
+            MemoryUtil.memFree(pixels);
+        }
     }
 
     /**
@@ -158,94 +146,5 @@ public final class PngWriter {
             throw new IllegalArgumentException("RGBA pixel array has " + rgba.length + " bytes, expected 4*"
                 + width + "*" + height + " = " + expected);
         }
-    }
-
-    /** Filters every scanline with the filter of least absolute sum; returns the raw (pre-zlib) image data. */
-    private static byte[] filterRows(int height, byte[] rgba, int stride) {
-        byte[] outRows = new byte[(stride + 1) * height];
-        byte[][] candidates = new byte[5][stride];
-        byte[] zeroRow = new byte[stride];
-        for (int y = 0; y < height; y++) {
-            int cur = y * stride;
-            byte[] prevSrc = y == 0 ? zeroRow : rgba;
-            int prev = y == 0 ? 0 : cur - stride;
-
-            int best = FILTER_NONE;
-            long bestSum = Long.MAX_VALUE;
-            for (int f = FILTER_NONE; f <= FILTER_PAETH; f++) {
-                byte[] dst = candidates[f];
-                long sum = 0;
-                for (int i = 0; i < stride; i++) {
-                    int x = rgba[cur + i] & 0xFF;
-                    int a = i >= BYTES_PER_PIXEL ? rgba[cur + i - BYTES_PER_PIXEL] & 0xFF : 0;
-                    int b = prevSrc[prev + i] & 0xFF;
-                    int c = i >= BYTES_PER_PIXEL ? prevSrc[prev + i - BYTES_PER_PIXEL] & 0xFF : 0;
-                    int predictor = switch (f) {
-                        case FILTER_NONE -> 0;
-                        case FILTER_SUB -> a;
-                        case FILTER_UP -> b;
-                        case FILTER_AVERAGE -> (a + b) >>> 1;
-                        default -> paeth(a, b, c);
-                    };
-                    byte v = (byte) (x - predictor);
-                    dst[i] = v;
-                    sum += Math.abs((int) v); // filtered bytes read as signed, as the spec suggests
-                }
-                if (sum < bestSum) {
-                    bestSum = sum;
-                    best = f;
-                }
-            }
-            int o = y * (stride + 1);
-            outRows[o] = (byte) best;
-            System.arraycopy(candidates[best], 0, outRows, o + 1, stride);
-        }
-        return outRows;
-    }
-
-    private static int paeth(int a, int b, int c) {
-        int p = a + b - c;
-        int pa = Math.abs(p - a);
-        int pb = Math.abs(p - b);
-        int pc = Math.abs(p - c);
-        if (pa <= pb && pa <= pc) {
-            return a;
-        }
-        return pb <= pc ? b : c;
-    }
-
-    private static byte[] compress(byte[] raw) {
-        Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
-        try {
-            deflater.setInput(raw);
-            deflater.finish();
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
-            byte[] buf = new byte[64 * 1024];
-            while (!deflater.finished()) {
-                int n = deflater.deflate(buf);
-                out.write(buf, 0, n);
-            }
-            return out.toByteArray();
-        } finally {
-            deflater.end();
-        }
-    }
-
-    private static void writeChunk(ByteArrayOutputStream out, String type, byte[] data) {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data);
-        writeInt(out, data.length);
-        out.writeBytes(typeBytes);
-        out.writeBytes(data);
-        writeInt(out, (int) crc.getValue());
-    }
-
-    private static void writeInt(ByteArrayOutputStream out, int v) {
-        out.write(v >>> 24);
-        out.write(v >>> 16);
-        out.write(v >>> 8);
-        out.write(v);
     }
 }

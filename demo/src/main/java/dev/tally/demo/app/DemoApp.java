@@ -11,6 +11,7 @@ import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
+import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.present.Swapchain;
 import dev.tally.present.Window;
@@ -52,13 +53,15 @@ public final class DemoApp implements AutoCloseable {
     private final Window window;
     private final PrintStream log;
     private final FramePolicy policy;
-    private final HudText hudText;
+    private final ExposureRange exposureRange = new ExposureRange(READBACK_EXPOSURE);
     // Not final: a constructor that fails half-way releases the ones it made (see the constructor and close).
     private FrameCommands commands;
     private SceneRenderer scene;
     private AutoExposure exposure;
     private Tonemapper tonemap;
     private HudOverlay hud;
+    private ExposurePlot plot;
+    private Filmstrip filmstrip;
     private ReadbackRing ring;
     private LiveReload reload;
     private DemoKeys keys;
@@ -75,7 +78,6 @@ public final class DemoApp implements AutoCloseable {
         this.window = window;
         this.log = log;
         this.policy = policy;
-        this.hudText = new HudText(ctx.info().name(), settings.fixedDt());
         try {
             create();
         } catch (RuntimeException e) {
@@ -100,12 +102,13 @@ public final class DemoApp implements AutoCloseable {
             exposure.mask(mask, maskSampler);
         }
         tonemap = tally.tonemapper();
-        hud = tally.hud(2);
+        hud = tally.hud();
+        plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
             reload = new LiveReload(ctx, tally.compiler().sources().directory(),
-                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload), log);
+                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload), log);
             swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
         } else {
             resizeOffscreen(settings.width(), settings.height());
@@ -141,8 +144,11 @@ public final class DemoApp implements AutoCloseable {
     public Summary run(BooleanSupplier stop, LongConsumer afterFrame) {
         long target = settings.frames();
         double dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
-        if (target < 0 && window == null) {
-            target = Math.max(1, Math.round(10.0 / dt));   // headless: about ten seconds of scene time
+        // Headless without --frames: ten seconds of scene time, at any frame rate (with wall-clock time
+        // the last frame is the one whose next step would pass ten seconds).
+        boolean tenSeconds = target < 0 && window == null && settings.fixedDt() <= 0;
+        if (target < 0 && window == null && !tenSeconds) {
+            target = Math.max(1, Math.round(10.0 / dt));
         }
         long start = System.nanoTime();
         long lastStatus = start;
@@ -185,16 +191,23 @@ public final class DemoApp implements AutoCloseable {
             if (keys.takeReset()) {
                 exposure.reset();
             }
-            boolean last = stopping || (target >= 0 && rendered == target - 1);
+            exposureRange.observe(ring.latest().orElse(null));
+            boolean last = stopping || (target >= 0 && rendered == target - 1) || (tenSeconds && sceneTime + frameDt >= 10);
             FrameGraph g = frame.graph();
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out);
+            if (filmstrip != null) {
+                filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
+            }
+            ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
-                out = hud.add(g, out, hudText.lines(rendered, cpuMillis, tally.graphs().stats(), ring, reload == null ? null : reload.error()),
-                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), exposure.settings().minEV(), exposure.settings().binsPerEV()));
+                ExposureSettings es = exposure.settings();
+                out = hud.add(g, out, HudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
+                                READBACK_EXPOSURE, reload == null ? null : reload.error()),
+                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
                     ReadbackRing.Region.of(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
@@ -202,6 +215,7 @@ public final class DemoApp implements AutoCloseable {
             if (last && settings.screenshot() != null && swapchain == null) {
                 screenshot = Screenshot.capture(ctx, g, out);
             }
+            Screenshot keyShot = swapchain != null && keys.takeScreenshot() ? Screenshot.capture(ctx, g, out) : null;
             frame.record(cmd);
             commands.end(cmd);
             if (swapchain != null) {
@@ -211,21 +225,28 @@ public final class DemoApp implements AutoCloseable {
             } else {
                 frame.submit(cmd);
             }
+            if (keyShot != null) {
+                writeKeyScreenshot(keyShot, frame.number());
+            }
             cpuMillis = (System.nanoTime() - frameStart) / 1e6;
             afterFrame.accept(rendered);
             rendered++;
             long now = System.nanoTime();
             if (now - lastStatus >= 1_000_000_000L) {
-                log.println(hudText.status(rendered, (now - start) / 1e9, ring));
+                log.println(status(rendered, (now - start) / 1e9));
+                if (window != null) {
+                    WindowTitle.show(window, rendered, (now - start) / 1e9, ring.latest(), READBACK_EXPOSURE);
+                }
                 lastStatus = now;
             }
-            if (stopping) {
+            if (stopping || (tenSeconds && last)) {
                 break;   // that was the final frame, rendered for the screenshot
             }
         }
         ctx.waitIdle();
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
+        exposureRange.observe(s);
         float sum = 0;
         float ev = Float.NaN;
         if (s != null) {
@@ -305,6 +326,36 @@ public final class DemoApp implements AutoCloseable {
         }
     }
 
+    private String status(long frame, double seconds) {
+        var s = ring.latest();
+        String ev = s.map(x -> String.format(java.util.Locale.ROOT, "%.2f EV", x.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV)))
+                .orElse("- (no readback sample yet)");
+        String total = s.map(x -> String.format(java.util.Locale.ROOT, "%.0f (frame %d, %d late)", x.floatAt(0), x.frame(), x.lag()))
+                .orElse("-");
+        return String.format(java.util.Locale.ROOT, "frame %d  %.1f fps  exposure %s  total %s", frame, frame / seconds, ev, total);
+    }
+
+    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the working directory. */
+    private void writeKeyScreenshot(Screenshot shot, long frame) {
+        Path file = Path.of(String.format(java.util.Locale.ROOT, "tally-screenshot-%06d.png", frame));
+        try (shot) {
+            shot.write(file);
+            log.println("wrote " + file.toAbsolutePath());
+        } catch (RuntimeException e) {
+            log.println("screenshot not written: " + e.getMessage());
+        }
+    }
+
+    /** Headless: takes the filmstrip's frames (before the HUD) as the run passes them. */
+    public void filmstrip(Filmstrip strip) {
+        filmstrip = strip;
+    }
+
+    /** The applied and metered EV's range over the run so far. */
+    public ExposureRange exposureRange() {
+        return exposureRange;
+    }
+
     /** Writes the screenshot taken in the last frame, if any. */
     public void writeScreenshot(Path file) {
         if (screenshot != null) {
@@ -340,7 +391,7 @@ public final class DemoApp implements AutoCloseable {
     @Override
     public void close() {
         CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
+        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
             if (c != null) {
                 steps.run(() -> {
                     try {

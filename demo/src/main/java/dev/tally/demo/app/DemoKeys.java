@@ -4,10 +4,11 @@ import dev.tally.present.Window;
 
 import static org.lwjgl.glfw.GLFW.*;
 
-/** The window's keys: H toggles the HUD, R resets exposure (a camera cut), Esc quits. */
+/** The window's keys: H toggles the HUD, R resets exposure (a camera cut), F12 takes a screenshot, Esc quits. */
 final class DemoKeys {
     private boolean hudVisible;
     private boolean resetRequested;
+    private boolean screenshotRequested;
 
     DemoKeys(Window window, boolean hudVisible) {
         this.hudVisible = hudVisible;
@@ -19,6 +20,7 @@ final class DemoKeys {
                 switch (key) {
                     case GLFW_KEY_H -> this.hudVisible = !this.hudVisible;
                     case GLFW_KEY_R -> resetRequested = true;
+                    case GLFW_KEY_F12 -> screenshotRequested = true;
                     case GLFW_KEY_ESCAPE -> glfwSetWindowShouldClose(w, true);
                     default -> {
                     }
@@ -29,6 +31,13 @@ final class DemoKeys {
 
     boolean hudVisible() {
         return hudVisible;
+    }
+
+    /** True once after F12 was pressed. */
+    boolean takeScreenshot() {
+        boolean r = screenshotRequested;
+        screenshotRequested = false;
+        return r;
     }
 
     /** True once after R was pressed. */

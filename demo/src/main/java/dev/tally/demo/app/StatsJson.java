@@ -16,6 +16,12 @@ public final class StatsJson {
 
     public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
                                 long swapchainRecreations) {
+        return render(ctx, width, height, s, passes, metering, swapchainRecreations, new ExposureRange(0));
+    }
+
+    /** With {@code range}: the applied EV's range (evMin, evMax) and the metered target's (targetEvMin, targetEvMax). */
+    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
+                                long swapchainRecreations, ExposureRange range) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"device\": ").append(str(ctx.info().name()));
         b.append(", \"width\": ").append(width).append(", \"height\": ").append(height);
@@ -37,7 +43,9 @@ public final class StatsJson {
                 .append(", \"lastValue\": ").append(s.lastSample() == null ? "null" : num(s.lastSample().floatAt(0)))
                 .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame())).append("}");
         b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
-                .append(", \"metering\": ").append(str(metering)).append("}");
+                .append(", \"metering\": ").append(str(metering))
+                .append(", \"evMin\": ").append(num(range.evMin())).append(", \"evMax\": ").append(num(range.evMax()))
+                .append(", \"targetEvMin\": ").append(num(range.targetMin())).append(", \"targetEvMax\": ").append(num(range.targetMax())).append("}");
         b.append(",\n \"window\": {\"swapchainRecreations\": ").append(swapchainRecreations).append("}");
         return b.append("}\n").toString();
     }

@@ -1,0 +1,49 @@
+package dev.tally.demo.app;
+
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.readback.Sample;
+
+/**
+ * The range of the applied and the target (metered) EV over a run, from the readback samples as
+ * they arrive; NaN before the first measured sample.
+ */
+public final class ExposureRange {
+    private final int recordAt;
+    private long lastFrame = -1;
+    private float evMin = Float.NaN, evMax = Float.NaN, targetMin = Float.NaN, targetMax = Float.NaN;
+
+    /** @param recordAt where the exposure record starts in a sample, in floats */
+    ExposureRange(int recordAt) {
+        this.recordAt = recordAt;
+    }
+
+    /** Takes in a sample once (a sample seen again is ignored); samples with no measurement count for nothing. */
+    void observe(Sample s) {
+        if (s == null || s.frame() == lastFrame || s.floatAt(recordAt + ExposureShaderLayout.VALID) == 0) {
+            return;
+        }
+        lastFrame = s.frame();
+        float ev = s.floatAt(recordAt + ExposureShaderLayout.EV);
+        float target = s.floatAt(recordAt + ExposureShaderLayout.TARGET_EV);
+        evMin = Float.isNaN(evMin) ? ev : Math.min(evMin, ev);
+        evMax = Float.isNaN(evMax) ? ev : Math.max(evMax, ev);
+        targetMin = Float.isNaN(targetMin) ? target : Math.min(targetMin, target);
+        targetMax = Float.isNaN(targetMax) ? target : Math.max(targetMax, target);
+    }
+
+    public float evMin() {
+        return evMin;
+    }
+
+    public float evMax() {
+        return evMax;
+    }
+
+    public float targetMin() {
+        return targetMin;
+    }
+
+    public float targetMax() {
+        return targetMax;
+    }
+}
