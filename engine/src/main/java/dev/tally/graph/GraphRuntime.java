@@ -47,7 +47,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     private final VulkanContext ctx;
     private final TransientPool pool;
-    private final Map<String, GraphPlan> plans = new HashMap<>();
+    private final PlanCache plans = new PlanCache();
     private final Map<Long, ResourceState> states = new HashMap<>();
     private final Map<Long, Long> stateSeen = new HashMap<>();
     private final List<HistoryBuffer> histories = new ArrayList<>();
@@ -62,7 +62,6 @@ public final class GraphRuntime implements AutoCloseable {
     private long frame = -1;
     /** The frame begun last was given up: the next frame may take its number again. */
     private boolean lastAbandoned;
-    private long compiles;
     private long barriersEmitted;
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
@@ -173,15 +172,7 @@ public final class GraphRuntime implements AutoCloseable {
             }
         }
         String key = g.topologyKey();
-        GraphPlan plan = plans.get(key);
-        if (plan == null) {
-            plan = g.compile();
-            compiles++;
-            if (plans.size() > 16) {
-                plans.clear();
-            }
-            plans.put(key, plan);
-        }
+        GraphPlan plan = plans.planFor(key, g);
         TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
         Object[] objects = new Object[g.resources.size()];
         for (GraphResource r : g.resources) {
@@ -373,7 +364,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Barriers recorded so far (0 with skipBarriers). */
     public long barriersEmitted() { return barriersEmitted; }
     /** How many times a frame needed a new compile (the rest reused a cached plan). */
-    public long compiles() { return compiles; }
+    public long compiles() { return plans.compiles(); }
     /** Vulkan objects the transient pool created so far; flat in steady state. */
     public long transientObjectsCreated() { return pool.objectsCreated(); }
 

@@ -47,6 +47,13 @@ public final class PassStats {
         return s == null ? Double.NaN : s.median();
     }
 
+    /** The newest sample of {@code pass} in microseconds, NaN before the first arrives. */
+    public synchronized double latestMicros(String pass) {
+        Series s = series.get(pass);
+        return s == null || s.total == 0 ? Double.NaN : s.values[(int) ((s.total - 1) % WINDOW)];
+    }
+
+    /** Samples of {@code pass} read so far. */
     public synchronized long samples(String pass) {
         Series s = series.get(pass);
         return s == null ? 0 : s.total;

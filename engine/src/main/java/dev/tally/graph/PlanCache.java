@@ -4,9 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Compiled plans by topology key, without a GPU: what {@link GraphRuntime#record} does before
- * recording (a frame whose passes, uses and resource descriptions match an earlier one reuses that
- * frame's {@link GraphPlan}; only the barriers are planned again). For planning tools and benchmarks.
+ * Compiled plans by topology key: the cache {@link GraphRuntime#record} consults before recording (a
+ * frame whose passes, uses and resource descriptions match an earlier one reuses that frame's
+ * {@link GraphPlan}; only the barriers are planned again). Needs no GPU.
  */
 public final class PlanCache {
     private final Map<String, GraphPlan> plans = new HashMap<>();
@@ -28,7 +28,11 @@ public final class PlanCache {
 
     /** The plan for this graph's topology: the cached one, or a fresh compile (then cached). */
     public GraphPlan planFor(FrameGraph g) {
-        String key = g.topologyKey();
+        return planFor(g.topologyKey(), g);
+    }
+
+    /** As {@link #planFor(FrameGraph)}, with the graph's topology key already computed. */
+    GraphPlan planFor(String key, FrameGraph g) {
         GraphPlan plan = plans.get(key);
         if (plan != null) {
             hits++;
