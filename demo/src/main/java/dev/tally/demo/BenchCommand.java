@@ -24,7 +24,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally bench}: GPU timings with timestamp queries; table on stdout, progress on stderr. */
-@CommandLine.Command(name = "bench", description = "Benchmark the reduction, its baselines and the copy ceiling on the GPU.")
+@CommandLine.Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark the reduction, its baselines and the copy ceiling on the GPU.")
 final class BenchCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--quick", description = "small sizes and few samples (under a minute on lavapipe)")
     boolean quick;

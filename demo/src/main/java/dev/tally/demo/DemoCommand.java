@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally demo}: the whole pipeline in a window, or headless with a screenshot and a stats file. */
-@CommandLine.Command(name = "demo", description = "Run the demo: HDR scene, auto-exposure, HUD, readback ring (window or headless).")
+@CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, description = "Run the demo: HDR scene, auto-exposure, HUD, readback ring (window or headless).")
 final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--headless", description = "render offscreen, no window (automatic when there is no display)")
     boolean headless;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally info}: the chosen device, its driver, Vulkan version, subgroup size and limits. */
-@CommandLine.Command(name = "info", description = "Print the Vulkan device Tally would use and its limits.")
+@CommandLine.Command(name = "info", mixinStandardHelpOptions = true, description = "Print the Vulkan device Tally would use and its limits.")
 final class InfoCommand implements Callable<Integer> {
     @CommandLine.Mixin
     CommonOptions common;

@@ -25,7 +25,8 @@ import java.nio.file.Path;
                 "1:a check failed (validation messages, soak limits) or a Vulkan call failed",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
                 "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
-        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class})
+        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status when the GPU device was lost. */
     public static final int DEVICE_LOST = 3;
@@ -49,12 +50,13 @@ public final class Main implements Runnable {
         // File names are checked here so a bad one is a parameter error with a plain message.
         cli.registerConverter(Path.class, Main::path);
         cli.setParameterExceptionHandler((ex, a) -> {
-            String name = ex.getCommandLine().getCommandName();
-            System.err.println("tally " + name + ": " + oneLine(ex.getMessage()) + " (see ./tally " + name + " --help)");
+            // "tally bench" for a subcommand, "tally" for the top level: the hint names the command that failed.
+            String qualified = ex.getCommandLine().getCommandSpec().qualifiedName();
+            System.err.println(qualified + ": " + oneLine(ex.getMessage()) + " (see ./" + qualified + " --help)");
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            System.err.println("tally " + cmd.getCommandName() + ": " + describe(ex));
+            System.err.println(cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
             return exitStatus(ex);
         });
         return cli.execute(args);

@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally reduce [--op sum|min|max|mean] [--json] FILE}: reduce little-endian f32 values on the GPU. */
-@CommandLine.Command(name = "reduce", description = "Reduce a file of little-endian f32 values on the GPU ('-' reads stdin).")
+@CommandLine.Command(name = "reduce", mixinStandardHelpOptions = true, description = "Reduce a file of little-endian f32 values on the GPU ('-' reads stdin).")
 final class ReduceCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--op", defaultValue = "sum", paramLabel = "OP", description = "sum, min, max or mean (default sum)")
     String op;

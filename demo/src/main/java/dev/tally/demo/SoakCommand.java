@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
  * {@code ./tally soak}: the demo's full frame graph for many frames with validation on, checking that
  * nothing leaks, drifts or waits. Reports every 1,000 frames; exit 1 when a criterion fails.
  */
-@CommandLine.Command(name = "soak", description = "Run the demo's frame graph for many frames and check for leaks, drift and waits.")
+@CommandLine.Command(name = "soak", mixinStandardHelpOptions = true, description = "Run the demo's frame graph for many frames and check for leaks, drift and waits.")
 final class SoakCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--frames", defaultValue = "10000", paramLabel = "N")
     long frames;
