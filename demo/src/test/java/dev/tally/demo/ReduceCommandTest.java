@@ -115,6 +115,32 @@ class ReduceCommandTest {
         }
     }
 
+    /** The "value" of a one-line JSON result, as float64. */
+    private static double jsonValue(Cli.Run r) {
+        Matcher m = Pattern.compile("\"value\":([-+0-9.eE]+),").matcher(r.out());
+        assertTrue(m.find(), r::toString);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"min", "max"})
+    void jsonValueIsTheExactDoubleOfTheResult(String op) throws IOException {
+        // Values with all 24 mantissa bits in use: their shortest float text is not their double value.
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
+        float[] values = new float[1000];
+        double expected = op.equals("min") ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Float.intBitsToFloat(0x3f000000 | rnd.nextInt(1 << 23));   // in [0.5, 1)
+            expected = op.equals("min") ? Math.min(expected, values[i]) : Math.max(expected, values[i]);
+        }
+        Cli.Run r = reduce("--json", "--op", op, floats("bits.f32", values).toString());
+        assertSucceeded(r);
+        assertEquals(expected, jsonValue(r), 0.0, r::toString);
+        // The plain text stays the float's short spelling.
+        Cli.Run plain = reduce("--op", op, dir.resolve("bits.f32").toString());
+        assertEquals(List.of(op + " " + Float.toString((float) expected)), plain.outLines());
+    }
+
     @ParameterizedTest
     @CsvSource({"sum, 0.0", "min, Infinity", "max, -Infinity", "mean, NaN"})
     void emptyFileGivesEachOpsIdentity(String op, String expected) throws IOException {
