@@ -9,6 +9,7 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -22,7 +23,8 @@ import java.util.concurrent.Callable;
  * FILE is read as a stream to its end, so pipes, FIFOs and process substitution work like files.
  */
 @CommandLine.Command(name = "reduce", mixinStandardHelpOptions = true,
-        description = "Reduce little-endian f32 values on the GPU. FILE may be any path (a file, a FIFO, <(command)) or - for standard input.")
+        description = {"Reduce little-endian f32 values on the GPU: raw, or a NumPy .npy array of dtype '<f4' in C order (any shape).",
+                "FILE may be any path (a file, a FIFO, <(command)) or - for standard input."})
 final class ReduceCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--op", defaultValue = "sum", paramLabel = "OP", description = "sum, min, max or mean (default sum)")
     String op;
@@ -30,7 +32,7 @@ final class ReduceCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--json", description = "one JSON line instead of '<op> <value>'")
     boolean json;
 
-    @CommandLine.Parameters(index = "0", paramLabel = "FILE", description = "f32 values: a file, a FIFO or pipe, or - for standard input")
+    @CommandLine.Parameters(index = "0", paramLabel = "FILE", description = "raw f32 values or a .npy file: a file, a FIFO or pipe, or - for standard input")
     String file;
 
     @CommandLine.Mixin
@@ -45,15 +47,21 @@ final class ReduceCommand implements Callable<Integer> {
             throw new UserInputException("--op: " + e.getMessage());
         }
         Source source = Source.of(file);
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of()); InputStream in = source.open()) {
+        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of());
+             PushbackInputStream in = new PushbackInputStream(source.open(), NpyHeader.PEEK)) {
             VulkanContext ctx = rt.context();
             long available = ctx.deviceMemoryBudget().available();
             if (source.sizeHint() >= 0) {
                 // A regular file too large is refused before a byte is read; what is read is still counted.
                 checkFits(ctx, source.name(), source.sizeHint(), false);
             }
+            NpyHeader npy = npyHeader(source, in);
             OneShotReduction.Result result;
             try (HostBytes data = HostBytes.read(source.name(), in, available, read -> tooLarge(ctx, source.name(), read, true))) {
+                if (npy != null && data.bytes() != 4 * npy.count()) {
+                    throw new UserInputException(source.name() + ": .npy data holds " + data.bytes() + " bytes, its shape "
+                            + new NpyHeader.Shape(npy.shape()) + " needs " + 4 * npy.count() + " (" + npy.count() + " float32 values)");
+                }
                 checkSize(source.name(), data.bytes());
                 try (DeviceArray array = upload(rt, source, data);
                      OneShotReduction reduction = new OneShotReduction(ctx, rt.reducer())) {
@@ -69,6 +77,22 @@ final class ReduceCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The .npy header when the input starts with NumPy's magic (whatever its name: a pipe has none), else
+     * null; a name ending in .npy without the magic is refused rather than read as raw floats.
+     */
+    private static NpyHeader npyHeader(Source source, PushbackInputStream in) {
+        try {
+            NpyHeader h = NpyHeader.readIfPresent(source.name(), in);
+            if (h == null && source.name().toLowerCase(Locale.ROOT).endsWith(".npy")) {
+                throw new UserInputException(source.name() + ": not a NumPy .npy file (it does not start with \\x93NUMPY)");
+            }
+            return h;
+        } catch (IOException e) {
+            throw new UserInputException(source.name() + ": read failed at the start: " + reason(e));
+        }
     }
 
     private static DeviceArray upload(TallyRuntime rt, Source source, HostBytes data) {
