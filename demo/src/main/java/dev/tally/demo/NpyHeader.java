@@ -1,7 +1,9 @@
 package dev.tally.demo;
 
 import java.io.IOException;
-import java.io.PushbackInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,20 +21,34 @@ record NpyHeader(String descr, List<Long> shape, long count) {
     /** Real headers are tens of bytes (numpy pads them to 64); a larger one is not a header. */
     private static final int MAX_HEADER = 1 << 20;
 
-    /** Bytes to give a PushbackInputStream so that {@link #readIfPresent} can put back a non-.npy start. */
-    static final int PEEK = MAGIC.length;
+    /** An input after its first bytes were looked at: the .npy header (null for raw floats) and the data. */
+    record Opened(NpyHeader header, InputStream data) {
+    }
 
     /**
-     * The header when {@code in} starts with the .npy magic, else null with the stream unchanged. A header
-     * that is malformed, or describes anything but C-ordered little-endian float32, is bad input naming
-     * {@code name}.
+     * Reads the header when {@code in} starts with the .npy magic; otherwise the bytes looked at are put
+     * back in front of the data. A header that is malformed, or describes anything but C-ordered
+     * little-endian float32, is bad input naming {@code name}.
      */
-    static NpyHeader readIfPresent(String name, PushbackInputStream in) throws IOException {
-        byte[] start = in.readNBytes(MAGIC.length);
-        if (!java.util.Arrays.equals(start, MAGIC)) {
-            in.unread(start);
-            return null;
+    static Opened open(String name, InputStream in) throws IOException {
+        byte[] start = new byte[MAGIC.length];
+        int got = 0;
+        try {
+            for (int r; got < start.length && (r = in.read(start, got, start.length - got)) >= 0; ) {
+                got += r;
+            }
+        } catch (IOException e) {
+            throw new UserInputException(name + ": read failed after " + got + " bytes: " + ReduceCommand.reason(e));
         }
+        if (got < start.length || !java.util.Arrays.equals(start, MAGIC)) {
+            // SequenceInputStream returns the looked-at bytes on their own, so a read that fails after them
+            // is still counted after them.
+            return new Opened(null, new SequenceInputStream(new ByteArrayInputStream(start, 0, got), in));
+        }
+        return new Opened(readRest(name, in), in);
+    }
+
+    private static NpyHeader readRest(String name, InputStream in) throws IOException {
         int major = in.read();
         int minor = in.read();
         if (major < 0 || minor < 0) {

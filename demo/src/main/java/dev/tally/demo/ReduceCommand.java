@@ -9,7 +9,6 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -47,17 +46,17 @@ final class ReduceCommand implements Callable<Integer> {
             throw new UserInputException("--op: " + e.getMessage());
         }
         Source source = Source.of(file);
-        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of());
-             PushbackInputStream in = new PushbackInputStream(source.open(), NpyHeader.PEEK)) {
+        try (TallyRuntime rt = TallyRuntime.open(common.config(), List.of()); InputStream raw = source.open()) {
             VulkanContext ctx = rt.context();
             long available = ctx.deviceMemoryBudget().available();
             if (source.sizeHint() >= 0) {
                 // A regular file too large is refused before a byte is read; what is read is still counted.
                 checkFits(ctx, source.name(), source.sizeHint(), false);
             }
-            NpyHeader npy = npyHeader(source, in);
+            NpyHeader.Opened opened = npyOrRaw(source, raw);
+            NpyHeader npy = opened.header();
             OneShotReduction.Result result;
-            try (HostBytes data = HostBytes.read(source.name(), in, available, read -> tooLarge(ctx, source.name(), read, true))) {
+            try (HostBytes data = HostBytes.read(source.name(), opened.data(), available, read -> tooLarge(ctx, source.name(), read, true))) {
                 if (npy != null && data.bytes() != 4 * npy.count()) {
                     throw new UserInputException(source.name() + ": .npy data holds " + data.bytes() + " bytes, its shape "
                             + new NpyHeader.Shape(npy.shape()) + " needs " + 4 * npy.count() + " (" + npy.count() + " float32 values)");
@@ -83,15 +82,15 @@ final class ReduceCommand implements Callable<Integer> {
      * The .npy header when the input starts with NumPy's magic (whatever its name: a pipe has none), else
      * null; a name ending in .npy without the magic is refused rather than read as raw floats.
      */
-    private static NpyHeader npyHeader(Source source, PushbackInputStream in) {
+    private static NpyHeader.Opened npyOrRaw(Source source, InputStream in) {
         try {
-            NpyHeader h = NpyHeader.readIfPresent(source.name(), in);
-            if (h == null && source.name().toLowerCase(Locale.ROOT).endsWith(".npy")) {
+            NpyHeader.Opened opened = NpyHeader.open(source.name(), in);
+            if (opened.header() == null && source.name().toLowerCase(Locale.ROOT).endsWith(".npy")) {
                 throw new UserInputException(source.name() + ": not a NumPy .npy file (it does not start with \\x93NUMPY)");
             }
-            return h;
+            return opened;
         } catch (IOException e) {
-            throw new UserInputException(source.name() + ": read failed at the start: " + reason(e));
+            throw new UserInputException(source.name() + ": read failed in the .npy header: " + reason(e));
         }
     }
 
