@@ -64,6 +64,9 @@ final class SoakCommand implements Callable<Integer> {
         if (resizeEvery != null && resizeEvery < 1) {
             throw new UserInputException("--resize-every: must be at least 1, got " + resizeEvery);
         }
+        if (window && !Window.displayAvailable()) {
+            throw new UserInputException("--window: no display to open a window on (DISPLAY is not set); run headless without --window");
+        }
         if (!noValidate) {
             common.validate = true;
         }
