@@ -10,6 +10,7 @@ import dev.tally.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,11 @@ class SoakCommand implements Callable<Integer> {
      * to leak on purpose and see the verdict turn.
      */
     void afterFrame(VulkanContext ctx, long frame, boolean last) {
+    }
+
+    /** Whether progress goes to standard error: only when it is a terminal. */
+    boolean showProgress() {
+        return Progress.stderrIsTerminal();
     }
 
     /** Frames in one cycle of sizes: full, half (and 1x1 in a window) each last {@code resizeEvery} frames. */
@@ -135,7 +141,9 @@ class SoakCommand implements Callable<Integer> {
                     ctx.options().validation() ? "on (synchronization too)" : "off", interval);
             ReadbackStats finalStats;
             long lagViolations;
-            try (DemoApp app = new DemoApp(rt, settings, w, System.err)) {
+            // The demo's once-a-second status line and a line per report are the soak's progress.
+            PrintStream progress = Progress.stream(showProgress());
+            try (DemoApp app = new DemoApp(rt, settings, w, progress)) {
                 long[] badLag = new long[1];
                 DemoApp.Summary summary = app.run(() -> false, f -> {
                     app.ring().latest().ifPresent(s -> {
@@ -147,6 +155,7 @@ class SoakCommand implements Callable<Integer> {
                         Snapshot snap = snapshot(ctx, app, f + 1);
                         snapshots.add(snap);
                         report(snap, app);
+                        progress.printf("soak: %d/%d frames%n", f + 1, frames);
                     }
                     afterFrame(ctx, f, f == frames - 1);
                 });
