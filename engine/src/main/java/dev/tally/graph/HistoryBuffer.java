@@ -23,17 +23,20 @@ public final class HistoryBuffer implements AutoCloseable {
         this.name = name;
         this.desc = desc;
         this.initialWord = initialWord;
-        for (int i = 0; i < 2; i++) {
-            copies[i] = new GpuBuffer(ctx, name + "[" + i + "]", desc.size(), desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                    MemoryKind.DEVICE);
-        }
-        if (initialWord != null) {
-            ctx.submitAndWait(cmd -> {
-                for (GpuBuffer b : copies) {
-                    vkCmdFillBuffer(cmd, b.handle(), 0, b.size(), initialWord);
-                }
-            });
-            valid = true;
+        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+            for (int i = 0; i < 2; i++) {
+                copies[i] = guard.add(new GpuBuffer(ctx, name + "[" + i + "]", desc.size(),
+                        desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
+            }
+            if (initialWord != null) {
+                ctx.submitAndWait(cmd -> {
+                    for (GpuBuffer b : copies) {
+                        vkCmdFillBuffer(cmd, b.handle(), 0, b.size(), initialWord);
+                    }
+                });
+                valid = true;
+            }
+            guard.done();
         }
     }
 
