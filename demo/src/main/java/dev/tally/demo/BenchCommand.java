@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code ./tally bench}: GPU timings with timestamp queries; table on stdout, progress on stderr. */
-@CommandLine.Command(name = "bench", description = "Benchmark the reduction, its baselines and the copy ceiling on the GPU.")
-final class BenchCommand implements Callable<Integer> {
+/** {@code ./tally bench}: GPU timings with timestamp queries; table on stdout, progress on stderr when it is a terminal. */
+@CommandLine.Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark the reduction, its baselines and the copy ceiling on the GPU.")
+class BenchCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--quick", description = "small sizes and few samples (under a minute on lavapipe)")
     boolean quick;
 
@@ -51,6 +51,11 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     CommonOptions common;
 
+    /** Whether progress goes to standard error: only when it is a terminal. */
+    boolean showProgress() {
+        return Progress.stderrIsTerminal();
+    }
+
     @Override
     public Integer call() throws IOException {
         int n = samples != null ? samples : quick ? 10 : 100;
@@ -64,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
         if (json != null && json.toAbsolutePath().getParent() != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw new UserInputException("--json " + json + ": directory does not exist");
         }
-        PrintStream progress = System.err;
+        PrintStream progress = Progress.stream(showProgress());
         Config config = common.config();
         List<BenchResult> results;
         String device;
@@ -94,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
                     }
                     long elements = 1L << log2;
                     if (4 * elements > memory / 4) {
-                        progress.println("skipping 2^" + log2 + ": more than a quarter of device memory");
+                        System.err.println("skipping 2^" + log2 + ": more than a quarter of device memory");
                         continue;
                     }
                     progress.println("n = 2^" + log2);
@@ -148,7 +153,7 @@ final class BenchCommand implements Callable<Integer> {
         printTable(results);
         if (json != null) {
             writeJson(json, device, driver, results);
-            progress.println("wrote " + json);
+            System.err.println("wrote " + json);
         }
         return 0;
     }

@@ -3,7 +3,6 @@ package dev.tally.demo;
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.FramePolicy;
-import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.Filmstrip;
 import dev.tally.demo.app.StatsJson;
@@ -23,7 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally demo}: the whole pipeline in a window, or headless with a screenshot and a stats file. */
-@CommandLine.Command(name = "demo", description = "Run the demo: HDR scene, auto-exposure, HUD, readback ring (window or headless).")
+@CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, description = "Run the demo: HDR scene, auto-exposure, HUD, readback ring (window or headless).")
 final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--headless", description = "render offscreen, no window (automatic when there is no display)")
     boolean headless;
@@ -64,11 +63,8 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--hud", defaultValue = "on", paramLabel = "on|off")
     String hud;
 
-    @CommandLine.Option(names = "--resize-every", paramLabel = "K", hidden = true, description = "tests: resize every K frames")
-    Long resizeEvery;
-
-    @CommandLine.Option(names = "--close-at", paramLabel = "N", hidden = true, description = "tests: close the window at frame N")
-    Long closeAt;
+    /** What happens between frames besides rendering: nothing for a user's run; tests inject resizes or a close. */
+    FramePolicy policy = FramePolicy.NONE;
 
     @CommandLine.Option(names = "--readback", paramLabel = "MODE",
             description = "fixed (the ring: samples readback.slots frames late, no waits) or sync (read within the frame, waiting)")
@@ -113,17 +109,6 @@ final class DemoCommand implements Callable<Integer> {
             System.err.println("demo on " + rt.context().info().name() + (windowed ? " in a window" : " headless") + ", "
                     + settings.width() + "x" + settings.height() + (rt.context().options().validation() ? ", validation on" : ""));
             DemoApp.Summary summary;
-            FramePolicy policy = settings.resizeEvery() != null ? new ResizeEveryPolicy(settings.resizeEvery()) : FramePolicy.NONE;
-            if (closeAt != null) {
-                FramePolicy before = policy;
-                long at = closeAt;
-                policy = (f, out) -> {
-                    before.beforeFrame(f, out);
-                    if (f == at) {
-                        out.requestClose();
-                    }
-                };
-            }
             try (DemoApp app = new DemoApp(rt, settings, window, System.err, policy)) {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
@@ -148,8 +133,9 @@ final class DemoCommand implements Callable<Integer> {
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
             }
-            System.out.printf(Locale.ROOT, "%d frames in %.2f s (%.1f fps); exposure %.2f EV; readback %d samples, lag %d, not ready %d, waits %d; validation: %d errors, %d warnings%n",
-                    summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()), summary.ev(),
+            System.out.printf(Locale.ROOT, "%d frames in %.2f s (%.1f fps); exposure %s; readback %d samples, lag %d, not ready %d, waits %d; validation: %d errors, %d warnings%n",
+                    summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()),
+                    Float.isNaN(summary.ev()) ? "- (no readback sample yet)" : String.format(Locale.ROOT, "%.2f EV", summary.ev()),
                     summary.readback().samples(), summary.readback().lagFrames(), summary.readback().notReady(), summary.readback().blockingWaits(),
                     rt.context().validationLog().errors(), rt.context().validationLog().warnings());
             for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot(), filmstrip}) {
@@ -191,9 +177,6 @@ final class DemoCommand implements Callable<Integer> {
         if (fixedDt != null && !(fixedDt > 0 && fixedDt <= 1)) {
             throw new UserInputException("--fixed-dt: must be in (0, 1] seconds, got " + fixedDt);
         }
-        if (resizeEvery != null && resizeEvery < 1) {
-            throw new UserInputException("--resize-every: must be at least 1, got " + resizeEvery);
-        }
         Metering m = switch (metering) {
             case "uniform" -> Metering.UNIFORM;
             case "centre", "center" -> Metering.CENTRE;
@@ -225,7 +208,7 @@ final class DemoCommand implements Callable<Integer> {
             checkWritable(p);
         }
         return new DemoSettings(isHeadless, frames == null ? -1 : frames, width, height, fixedDt == null ? 0 : fixedDt, shot, stats,
-                graphDot, m, vs, hudOn, resizeEvery);
+                graphDot, m, vs, hudOn);
     }
 
     private static boolean onOff(String flag, String v) {

@@ -1,26 +1,56 @@
 package dev.tally.demo;
 
 import dev.tally.Tally;
+import dev.tally.config.Config;
 import dev.tally.vk.DeviceInfo;
+import dev.tally.vk.DeviceSelection;
 import dev.tally.vk.PhysicalDevices;
+import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code ./tally info}: the chosen device, its driver, Vulkan version, subgroup size and limits. */
-@CommandLine.Command(name = "info", description = "Print the Vulkan device Tally would use and its limits.")
+/**
+ * {@code ./tally info}: every device Tally could pick, the chosen one, its driver, Vulkan version,
+ * subgroup size and limits. A --device that matches none is reported and the list is still printed:
+ * listing the choices is what this command is for.
+ */
+@CommandLine.Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Print the Vulkan devices Tally can use, the one it would use and its limits.")
 final class InfoCommand implements Callable<Integer> {
     @CommandLine.Mixin
     CommonOptions common;
 
     @Override
     public Integer call() {
-        try (Tally rt = Tally.open(common.config(), List.of())) {
+        Config config = common.config();
+        DeviceSelection requested = DeviceSelection.resolve(config.string("device.select"));
+        Tally opened;
+        boolean unmatched = false;
+        try {
+            opened = Tally.open(config, List.of());
+        } catch (VulkanException e) {
+            if (requested.isAuto() || e.isDeviceLost() || e.isOutOfMemory()) {
+                throw e;
+            }
+            // Perhaps the choice names no device: look with the automatic choice, and say so if none matches.
+            opened = Tally.open(config.with("device.select", "auto"), List.of());
+            if (matchesAny(requested, PhysicalDevices.list(opened.context().instance()))) {
+                opened.close();
+                throw e;   // the device exists but failed otherwise: that is the error to report
+            }
+            unmatched = true;
+        }
+        try (Tally rt = opened) {
             List<DeviceInfo> all = PhysicalDevices.list(rt.context().instance());
             System.out.println("devices:");
             for (DeviceInfo d : all) {
                 System.out.printf("  %d: %s (%s, Vulkan %s)%n", d.index(), d.name(), d.type(), d.apiVersion());
+            }
+            if (unmatched) {
+                System.out.println(noMatch(requested, all.size()) + "; with --device auto Tally would choose:");
             }
             System.out.println("chosen " + rt.context().info().describe());
             var s = rt.reducer().settings();
@@ -29,5 +59,18 @@ final class InfoCommand implements Callable<Integer> {
             System.out.println("validation: " + (rt.context().options().validation() ? "on (with synchronization validation)" : "off"));
         }
         return 0;
+    }
+
+    private static boolean matchesAny(DeviceSelection selection, List<DeviceInfo> devices) {
+        int index = selection.index();
+        String part = selection.spec().toLowerCase(Locale.ROOT);
+        return devices.stream().anyMatch(d -> index >= 0 ? d.index() == index : d.name().toLowerCase(Locale.ROOT).contains(part));
+    }
+
+    private static String noMatch(DeviceSelection selection, int count) {
+        String devices = count == 1 ? "1 device" : count + " devices";
+        return selection.index() >= 0
+                ? "device index " + selection.index() + " does not exist: there " + (count == 1 ? "is 1 device (index 0)" : "are " + devices + " (0.." + (count - 1) + ")")
+                : "no device name contains '" + selection.spec() + "' (" + devices + " listed above)";
     }
 }

@@ -20,12 +20,13 @@ final class Json {
         return Double.toString(v);
     }
 
+    /**
+     * An f32 result as the double it equals exactly (0.7175949811935425, not 0.717595): a reader that parses
+     * it as float64 gets the same number the GPU produced, so comparing with the input's values in float64
+     * gives equality. The float's own shortest text would parse to a different double.
+     */
     static String number(float v) {
-        if (Float.isNaN(v) || Float.isInfinite(v)) {
-            return number((double) v);
-        }
-        // The float's own shortest text, so the value printed is exactly the f32 result.
-        return Float.toString(v).replace("E", "e");
+        return number((double) v);
     }
 
     static String string(String s) {

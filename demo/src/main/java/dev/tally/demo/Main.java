@@ -5,13 +5,19 @@ import dev.tally.shader.ShaderCompileException;
 import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
  * Entry point of {@code ./tally}: every subcommand, one exit-code policy: 0 ok; 1 a failed check (validation
- * messages, soak limits) or a failed Vulkan call; 2 bad input or environment (flags, configuration, files, no
+ * messages, soak limits), a failed Vulkan call, or a bug in Tally (its stack trace goes to a file the one-line
+ * message names); 2 bad input or environment (flags, configuration, files, no
  * device, out of memory); 3 the GPU device was lost (a GPU reset, a driver crash, or
  * {@code debug.injectFault=device-lost@N}): the run stops at once with one line on stderr and writes no
  * output files. SIGINT/SIGTERM stop a demo cleanly (its files are written whole); the JVM then exits with
@@ -22,10 +28,11 @@ import java.nio.file.Path;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:success",
-                "1:a check failed (validation messages, soak limits) or a Vulkan call failed",
+                "1:a check failed (validation messages, soak limits), a Vulkan call failed, or an internal error (a bug in Tally; the message names the file with its stack trace)",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
                 "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
-        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class})
+        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status when the GPU device was lost. */
     public static final int DEVICE_LOST = 3;
@@ -44,20 +51,38 @@ public final class Main implements Runnable {
 
     /** Runs the CLI and returns its exit status (tests call this directly). */
     public static int run(String... args) {
+        return execute(commandLine(), args);
+    }
+
+    /** The command line with every subcommand and the exit-status policy; tests may add commands to it. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setErr(new PrintWriter(System.err, true));
         // File names are checked here so a bad one is a parameter error with a plain message.
         cli.registerConverter(Path.class, Main::path);
         cli.setParameterExceptionHandler((ex, a) -> {
-            String name = ex.getCommandLine().getCommandName();
-            System.err.println("tally " + name + ": " + oneLine(ex.getMessage()) + " (see ./tally " + name + " --help)");
+            // "tally bench" for a subcommand, "tally" for the top level: the hint names the command that failed.
+            String qualified = ex.getCommandLine().getCommandSpec().qualifiedName();
+            System.err.println(qualified + ": " + oneLine(ex.getMessage()) + " (see ./" + qualified + " --help)");
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            System.err.println("tally " + cmd.getCommandName() + ": " + describe(ex));
+            System.err.println(cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
             return exitStatus(ex);
         });
-        return cli.execute(args);
+        return cli;
+    }
+
+    /** Executes {@code args} on {@code cli}; an Error escaping a command (picocli handles only Exceptions) is reported too. */
+    static int execute(CommandLine cli, String... args) {
+        try {
+            return cli.execute(args);
+        } catch (Error e) {
+            String where = cli.getParseResult() != null && cli.getParseResult().subcommand() != null
+                    ? cli.getParseResult().subcommand().commandSpec().qualifiedName() : cli.getCommandSpec().qualifiedName();
+            System.err.println(where + ": " + describe(e));
+            return exitStatus(e);
+        }
     }
 
     static int exitStatus(Throwable ex) {
@@ -67,7 +92,17 @@ public final class Main implements Runnable {
             }
             return !v.isOutOfMemory() && v.result() != 0 ? 1 : 2;
         }
-        return 2;
+        return isBug(ex) ? 1 : 2;
+    }
+
+    /**
+     * Failures Tally can explain: bad input, the environment (files, memory, devices) and the GPU. Anything
+     * else (a NullPointerException, an IllegalStateException, a failed assertion) is a bug in Tally.
+     */
+    static boolean isBug(Throwable ex) {
+        return !(ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException
+                || ex instanceof VulkanException || ex instanceof IOException || ex instanceof UncheckedIOException
+                || ex instanceof OutOfMemoryError);
     }
 
     static Path path(String s) {
@@ -78,6 +113,10 @@ public final class Main implements Runnable {
         }
     }
 
+    /**
+     * One line for {@code ex}. For a bug, the stack trace is written to a file under the system's temporary
+     * directory and the line names it, so a report can carry it while the terminal stays readable.
+     */
     static String describe(Throwable ex) {
         if (ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException) {
             return oneLine(ex.getMessage());
@@ -85,7 +124,29 @@ public final class Main implements Runnable {
         if (ex instanceof VulkanException) {
             return "vulkan: " + oneLine(ex.getMessage());
         }
-        return ex.getClass().getSimpleName() + ": " + oneLine(String.valueOf(ex.getMessage()));
+        if (ex instanceof IOException || ex instanceof UncheckedIOException) {
+            return "I/O error: " + oneLine(String.valueOf(ex.getMessage()));
+        }
+        if (ex instanceof OutOfMemoryError) {
+            return "out of Java memory (" + oneLine(ex.getMessage()) + "); give the JVM more with TALLY_JAVA_OPTS=-Xmx...";
+        }
+        return "internal error, a bug in Tally: " + ex.getClass().getSimpleName() + ": " + oneLine(String.valueOf(ex.getMessage()))
+                + "; " + writeStackTrace(ex);
+    }
+
+    private static String writeStackTrace(Throwable ex) {
+        try {
+            Path file = Files.createTempFile("tally-bug-", ".txt");
+            StringWriter trace = new StringWriter();
+            try (PrintWriter w = new PrintWriter(trace)) {
+                w.println("tally 0.1.0 on Java " + System.getProperty("java.version") + " (" + System.getProperty("os.name") + ")");
+                ex.printStackTrace(w);
+            }
+            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
+            return "stack trace in " + file + " (please attach it to a bug report)";
+        } catch (IOException | RuntimeException e) {
+            return "the stack trace could not be written (" + oneLine(e.getMessage()) + ")";
+        }
     }
 
     static String oneLine(String s) {

@@ -12,6 +12,8 @@ import dev.tally.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,18 +23,23 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ./tally soak}: the demo's full frame graph for many frames with validation on, checking that
- * nothing leaks, drifts or waits. Reports every 1,000 frames; exit 1 when a criterion fails.
+ * nothing leaks, drifts or waits. Reports at a fixed interval (by default a fifth of the run); exit 1
+ * when a criterion fails. With resizes, memory is compared only between reports taken at the same size.
  */
-@CommandLine.Command(name = "soak", description = "Run the demo's frame graph for many frames and check for leaks, drift and waits.")
-final class SoakCommand implements Callable<Integer> {
-    @CommandLine.Option(names = "--frames", defaultValue = "10000", paramLabel = "N")
+@CommandLine.Command(name = "soak", mixinStandardHelpOptions = true,
+        description = "Run the demo's frame graph for many frames and check for leaks, drift and waits.")
+class SoakCommand implements Callable<Integer> {
+    /** Reports a run needs at least: warm-up, then two to compare. */
+    static final int MIN_REPORT_INTERVAL = 10;
+
+    @CommandLine.Option(names = "--frames", defaultValue = "10000", paramLabel = "N", description = "frames to render (default 10000)")
     long frames;
 
     @CommandLine.Option(names = "--window", description = "render in a window (needs a display)")
     boolean window;
 
     @CommandLine.Option(names = "--resize-every", paramLabel = "K",
-            description = "change the size every K frames (full, half, 1x1...); use a --report-every that is a multiple of 3K")
+            description = "change the size every K frames (window: full, half, 1x1; headless: full, half)")
     Long resizeEvery;
 
     @CommandLine.Option(names = "--width", defaultValue = "160", paramLabel = "W")
@@ -41,9 +48,12 @@ final class SoakCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--height", defaultValue = "90", paramLabel = "H")
     int height;
 
-    @CommandLine.Option(names = "--report-every", defaultValue = "1000", paramLabel = "K",
-            description = "frames between reports (default 1000)")
-    long reportEvery;
+    @CommandLine.Option(names = "--report-every", paramLabel = "K",
+            description = "frames between reports (default: a fifth of --frames, rounded to a whole cycle of sizes when resizing)")
+    Long reportEvery;
+
+    @CommandLine.Option(names = "--json", paramLabel = "FILE", description = "write every report's figures and the verdict as JSON")
+    Path json;
 
     @CommandLine.Option(names = "--no-validate", description = "run without the validation layer (e.g. where it is not installed)")
     boolean noValidate;
@@ -51,38 +61,91 @@ final class SoakCommand implements Callable<Integer> {
     @CommandLine.Mixin
     CommonOptions common;
 
-    /** One report line's figures. */
-    private record Snapshot(long frame, long allocations, long bytes, long objects, long heapBytes, long rssKb, int validation) {
+    /** One report's figures, with the render size they were taken at. */
+    record Snapshot(long frame, int width, int height, long allocations, long bytes, long objects, long heapBytes, long rssKb,
+                    int validation, long samples, long lag, long notReady, long waits) {
+        boolean sameSize(Snapshot o) {
+            return width == o.width && height == o.height;
+        }
+    }
+
+    /**
+     * Called after each frame, after that frame's report (if any): nothing here. A test's subclass uses it
+     * to leak on purpose and see the verdict turn.
+     */
+    void afterFrame(VulkanContext ctx, long frame, boolean last) {
+    }
+
+    /** Whether progress goes to standard error: only when it is a terminal. */
+    boolean showProgress() {
+        return Progress.stderrIsTerminal();
+    }
+
+    /** Frames in one cycle of sizes: full, half (and 1x1 in a window) each last {@code resizeEvery} frames. */
+    private long sizeCycle() {
+        return resizeEvery == null ? 1 : (window ? 3 : 2) * resizeEvery;
+    }
+
+    /** The report interval: as given, else a fifth of the run, rounded to whole cycles of sizes where they fit. */
+    long reportInterval() {
+        if (reportEvery != null) {
+            return reportEvery;
+        }
+        long interval = Math.max(MIN_REPORT_INTERVAL, frames / 5);
+        long cycle = sizeCycle();
+        if (cycle > 1 && frames >= 2 * cycle) {
+            interval = Math.max(1, interval / cycle) * cycle;
+            while (2 * interval > frames) {
+                interval -= cycle;
+            }
+        }
+        return interval;
     }
 
     @Override
-    public Integer call() {
-        if (frames < 2 * reportEvery || reportEvery < 10) {
-            throw new UserInputException("--frames: at least twice --report-every (" + reportEvery + ") frames are needed to judge drift, got " + frames);
+    public Integer call() throws IOException {
+        if (resizeEvery != null && resizeEvery < 1) {
+            throw new UserInputException("--resize-every: must be at least 1, got " + resizeEvery);
+        }
+        long interval = reportInterval();
+        if (interval < MIN_REPORT_INTERVAL) {
+            throw new UserInputException("--report-every: must be at least " + MIN_REPORT_INTERVAL + ", got " + interval);
+        }
+        if (frames < 2 * interval) {
+            throw new UserInputException("--frames: at least two reports are needed to judge drift: " + 2 * interval
+                    + " frames with reports every " + interval + (reportEvery == null ? " (at least " + 2 * MIN_REPORT_INTERVAL + " frames)" : "")
+                    + ", got " + frames);
         }
         if (width < 1 || height < 1 || width > 16384 || height > 16384) {
             throw new UserInputException("--width/--height: must be in 1..16384, got " + width + "x" + height);
         }
-        if (resizeEvery != null && resizeEvery < 1) {
-            throw new UserInputException("--resize-every: must be at least 1, got " + resizeEvery);
+        if (window && !Window.displayAvailable()) {
+            throw new UserInputException("--window: no display to open a window on (DISPLAY is not set); run headless without --window");
+        }
+        if (json != null) {
+            Path dir = json.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir)) {
+                throw new UserInputException("--json " + json + ": directory does not exist");
+            }
         }
         if (!noValidate) {
             common.validate = true;
         }
         Window w = window ? Window.open("Tally soak", width, height) : null;
         List<String> extensions = w != null ? Window.requiredExtensions() : List.of();
-        DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true,
-                resizeEvery);
+        DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true);
         List<Snapshot> snapshots = new ArrayList<>();
-        long[] passesChecked = new long[1];
         try (Tally rt = Tally.open(common.config(), extensions)) {
             VulkanContext ctx = rt.context();
-            System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s%n", frames, width, height, ctx.info().name(),
-                    w != null ? " in a window" : " headless", ctx.options().validation() ? "on (synchronization too)" : "off");
+            System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s, reports every %d frames%n", frames, width, height,
+                    ctx.info().name(), w != null ? " in a window" : " headless",
+                    ctx.options().validation() ? "on (synchronization too)" : "off", interval);
             ReadbackStats finalStats;
             long lagViolations;
+            // The demo's once-a-second status line and a line per report are the soak's progress.
+            PrintStream progress = Progress.stream(showProgress());
             FramePolicy policy = resizeEvery != null ? new ResizeEveryPolicy(resizeEvery) : FramePolicy.NONE;
-            try (DemoApp app = new DemoApp(rt, settings, w, System.err, policy)) {
+            try (DemoApp app = new DemoApp(rt, settings, w, progress, policy)) {
                 long[] badLag = new long[1];
                 DemoApp.Summary summary = app.run(() -> false, f -> {
                     app.ring().latest().ifPresent(s -> {
@@ -90,17 +153,29 @@ final class SoakCommand implements Callable<Integer> {
                             badLag[0]++;
                         }
                     });
-                    if ((f + 1) % reportEvery == 0) {
-                        Snapshot snap = snapshot(ctx, f + 1);
+                    if ((f + 1) % interval == 0) {
+                        Snapshot snap = snapshot(ctx, app, f + 1);
                         snapshots.add(snap);
                         report(snap, app);
+                        progress.printf("soak: %d/%d frames%n", f + 1, frames);
                     }
+                    afterFrame(ctx, f, f == frames - 1);
                 });
                 finalStats = summary.readback();
                 lagViolations = badLag[0];
-                passesChecked[0] = app.graphs().stats().passes().size();
             }
-            return verdict(snapshots, finalStats, lagViolations, ctx);
+            Verdict v = verdict(snapshots, finalStats, lagViolations);
+            if (json != null) {
+                AtomicFiles.write(json, json(interval, snapshots, finalStats, lagViolations, v).getBytes(StandardCharsets.UTF_8));
+            }
+            if (v.failures().isEmpty()) {
+                Snapshot last = snapshots.get(snapshots.size() - 1);
+                System.out.println("soak passed: " + last.frame() + " frames, zero validation messages, allocations/RSS/heap flat, "
+                        + v.objectsAfterWarmUp() + " objects created after warm-up, every sample " + finalStats.slots() + " frames late, 0 waits");
+                return 0;
+            }
+            v.failures().forEach(f -> System.out.println("soak FAILED: " + f));
+            return 1;
         } finally {
             if (w != null) {
                 w.close();
@@ -108,13 +183,14 @@ final class SoakCommand implements Callable<Integer> {
         }
     }
 
-    private static Snapshot snapshot(VulkanContext ctx, long frame) {
+    private static Snapshot snapshot(VulkanContext ctx, DemoApp app, long frame) {
         ctx.waitIdle();   // measurement only: lets deferred destructions run so live counts are exact
         long[] live = ctx.liveAllocations();
         System.gc();
         Runtime r = Runtime.getRuntime();
-        return new Snapshot(frame, live[0], live[1], ctx.objectsCreated(), r.totalMemory() - r.freeMemory(), rssKb(),
-                ctx.validationLog().total());
+        ReadbackStats rb = app.ring().stats();
+        return new Snapshot(frame, app.width(), app.height(), live[0], live[1], ctx.objectsCreated(), r.totalMemory() - r.freeMemory(),
+                rssKb(), ctx.validationLog().total(), rb.samples(), rb.lagFrames(), rb.notReady(), rb.blockingWaits());
     }
 
     private static long rssKb() {
@@ -131,58 +207,106 @@ final class SoakCommand implements Callable<Integer> {
     }
 
     private static void report(Snapshot s, DemoApp app) {
-        ReadbackStats r = app.ring().stats();
         StringBuilder passes = new StringBuilder();
         for (var e : app.graphs().stats().passes().entrySet()) {
             if (!e.getValue()) {
                 passes.append(String.format(Locale.ROOT, " %s=%.1f", e.getKey(), app.graphs().stats().medianMicros(e.getKey())));
             }
         }
-        System.out.printf(Locale.ROOT, "frame %d: validation %d; VMA %d allocations, %d bytes; objects created %d; heap %.1f MiB; RSS %.1f MiB; "
-                        + "readback %d samples, lag %d, not ready %d, waits %d; GPU us:%s%n", s.frame(), s.validation(), s.allocations(), s.bytes(),
-                s.objects(), s.heapBytes() / 1048576.0, s.rssKb() / 1024.0, r.samples(), r.lagFrames(), r.notReady(), r.blockingWaits(), passes);
+        System.out.printf(Locale.ROOT, "frame %d at %dx%d: validation %d; VMA %d allocations, %d bytes; objects created %d; heap %.1f MiB; "
+                        + "RSS %.1f MiB; readback %d samples, lag %d, not ready %d, waits %d; GPU us:%s%n", s.frame(), s.width(), s.height(),
+                s.validation(), s.allocations(), s.bytes(), s.objects(), s.heapBytes() / 1048576.0, s.rssKb() / 1024.0, s.samples(), s.lag(),
+                s.notReady(), s.waits(), passes);
     }
 
-    private int verdict(List<Snapshot> snaps, ReadbackStats r, long lagViolations, VulkanContext ctx) {
+    record Verdict(List<String> failures, long objectsAfterWarmUp) {
+    }
+
+    /**
+     * The criteria. The first report can still include warm-up (JIT, caches filling to their bounds): with
+     * three or more reports at a size, judge from the second. Memory is compared between reports taken at
+     * the same size only: transient allocations follow the size of the moment.
+     */
+    private Verdict verdict(List<Snapshot> snaps, ReadbackStats r, long lagViolations) {
         List<String> failures = new ArrayList<>();
-        // The first report can still include warm-up (JIT, caches filling to their bounds): with three
-        // or more reports, judge from the second.
-        Snapshot warm = snaps.get(snaps.size() >= 3 ? 1 : 0);
+        Snapshot first = warm(snaps);
         Snapshot last = snaps.get(snaps.size() - 1);
         if (last.validation() != 0) {
             failures.add(last.validation() + " validation messages");
         }
-        if (resizeEvery == null && last.objects() != warm.objects()) {
-            failures.add("Vulkan objects created after warm-up: " + (last.objects() - warm.objects()) + " over " + (last.frame() - warm.frame()) + " frames");
+        long objects = last.objects() - first.objects();
+        if (resizeEvery == null && objects != 0) {
+            failures.add("Vulkan objects created after warm-up: " + objects + " over " + (last.frame() - first.frame()) + " frames");
         }
-        if (resizeEvery != null && last.objects() - warm.objects() > (last.frame() - warm.frame()) / resizeEvery * 64) {
-            failures.add("objects grow faster than resizes explain: " + (last.objects() - warm.objects()));
+        if (resizeEvery != null && objects > (last.frame() - first.frame()) / resizeEvery * 64) {
+            failures.add("objects grow faster than resizes explain: " + objects);
         }
-        // With resizes, transient bytes follow the size of the moment: judge the allocation count only.
-        if (drift(warm.allocations(), last.allocations()) || (resizeEvery == null && drift(warm.bytes(), last.bytes()))) {
-            failures.add("live VMA allocations drifted: " + warm.allocations() + " -> " + last.allocations() + " (" + warm.bytes() + " -> " + last.bytes() + " bytes)");
+        boolean compared = false;
+        for (List<Snapshot> group : bySize(snaps)) {
+            if (group.size() < 2) {
+                continue;
+            }
+            compared = true;
+            Snapshot a = warm(group);
+            Snapshot b = group.get(group.size() - 1);
+            String at = " at " + a.width() + "x" + a.height() + ", frame " + a.frame() + " -> " + b.frame();
+            if (drift(a.allocations(), b.allocations()) || drift(a.bytes(), b.bytes())) {
+                failures.add("live VMA allocations drifted" + at + ": " + a.allocations() + " -> " + b.allocations() + " ("
+                        + a.bytes() + " -> " + b.bytes() + " bytes)");
+            }
+            if (a.rssKb() > 0 && drift(a.rssKb(), b.rssKb())) {
+                failures.add("RSS grew more than 5%" + at + ": " + a.rssKb() + " -> " + b.rssKb() + " KiB");
+            }
+            if (b.heapBytes() - a.heapBytes() > Math.max(1L << 20, a.heapBytes() * 0.05)) {
+                failures.add("heap after GC grew more than 5% (1 MiB at least)" + at + ": " + a.heapBytes() + " -> " + b.heapBytes() + " bytes");
+            }
         }
-        if (warm.rssKb() > 0 && drift(warm.rssKb(), last.rssKb())) {
-            failures.add("RSS grew more than 5%: " + warm.rssKb() + " -> " + last.rssKb() + " KiB");
-        }
-        if (last.heapBytes() - warm.heapBytes() > Math.max(1L << 20, warm.heapBytes() * 0.05)) {
-            failures.add("heap after GC grew more than 5% (1 MiB at least): " + warm.heapBytes() + " -> " + last.heapBytes() + " bytes");
+        if (!compared) {
+            failures.add("no two reports were taken at the same size, so memory could not be compared; use a --report-every that is a "
+                    + "multiple of " + sizeCycle() + " (a whole cycle of sizes)");
         }
         if (r.notReady() != 0 || r.blockingWaits() != 0 || lagViolations != 0 || r.lagFrames() != r.slots()) {
             failures.add("readback: lag " + r.lagFrames() + " (want " + r.slots() + "), " + lagViolations + " samples off lag, not ready " + r.notReady()
                     + ", waits " + r.blockingWaits());
         }
-        if (failures.isEmpty()) {
-            System.out.println("soak passed: " + last.frame() + " frames, zero validation messages, allocations/RSS/heap flat, "
-                    + (last.objects() - warm.objects()) + " objects created after warm-up, every sample " + r.slots() + " frames late, 0 waits");
-            return 0;
+        return new Verdict(failures, objects);
+    }
+
+    private static Snapshot warm(List<Snapshot> snaps) {
+        return snaps.get(snaps.size() >= 3 ? 1 : 0);
+    }
+
+    private static List<List<Snapshot>> bySize(List<Snapshot> snaps) {
+        java.util.Map<String, List<Snapshot>> groups = new java.util.LinkedHashMap<>();
+        for (Snapshot s : snaps) {
+            groups.computeIfAbsent(s.width() + "x" + s.height(), k -> new ArrayList<>()).add(s);
         }
-        failures.forEach(f -> System.out.println("soak FAILED: " + f));
-        return 1;
+        return new ArrayList<>(groups.values());
     }
 
     /** Grew by more than 5 % of the warm-up figure (shrinking is fine: caches settle). */
     private static boolean drift(long warm, long now) {
         return now - warm > Math.max(1, warm) * 0.05;
+    }
+
+    private String json(long interval, List<Snapshot> snaps, ReadbackStats r, long lagViolations, Verdict v) {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"frames\": ").append(frames).append(", \"width\": ").append(width).append(", \"height\": ").append(height)
+                .append(", \"reportEvery\": ").append(interval).append(", \"resizeEvery\": ").append(resizeEvery == null ? "null" : resizeEvery)
+                .append(", \"window\": ").append(window).append(",\n \"reports\": [\n");
+        List<String> rows = new ArrayList<>();
+        for (Snapshot s : snaps) {
+            rows.add(String.format(Locale.ROOT, "  {\"frame\": %d, \"width\": %d, \"height\": %d, \"validation\": %d, \"allocations\": %d, "
+                            + "\"bytes\": %d, \"objectsCreated\": %d, \"heapBytes\": %d, \"rssKb\": %d, \"samples\": %d, \"lag\": %d, "
+                            + "\"notReady\": %d, \"waits\": %d}", s.frame(), s.width(), s.height(), s.validation(), s.allocations(), s.bytes(),
+                    s.objects(), s.heapBytes(), s.rssKb(), s.samples(), s.lag(), s.notReady(), s.waits()));
+        }
+        b.append(String.join(",\n", rows)).append("\n ],\n \"readback\": {\"slots\": ").append(r.slots()).append(", \"samples\": ")
+                .append(r.samples()).append(", \"lag\": ").append(r.lagFrames()).append(", \"notReady\": ").append(r.notReady())
+                .append(", \"waits\": ").append(r.blockingWaits()).append(", \"samplesOffLag\": ").append(lagViolations).append("},\n \"failures\": [");
+        List<String> fs = new ArrayList<>();
+        v.failures().forEach(f -> fs.add(Json.string(f)));
+        b.append(String.join(", ", fs)).append("]}\n");
+        return b.toString();
     }
 }

@@ -36,6 +36,14 @@ final class Cli {
     }
 
     static Run run(InputStream stdin, String... args) {
+        return run(stdin, Main::commandLine, args);
+    }
+
+    /**
+     * Runs {@code args} on the command line {@code cli} makes (built after the streams are swapped, as Main
+     * builds its own): tests add commands of their own to Main's.
+     */
+    static Run run(InputStream stdin, java.util.function.Supplier<picocli.CommandLine> cli, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         InputStream oldIn = System.in;
@@ -50,7 +58,7 @@ final class Cli {
             if (stdin != null) {
                 System.setIn(stdin);
             }
-            status = Main.run(args);
+            status = Main.execute(cli.get(), args);
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);

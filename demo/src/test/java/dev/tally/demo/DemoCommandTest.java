@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.demo.app.FramePolicy;
+import dev.tally.demo.app.ResizeEveryPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,19 @@ class DemoCommandTest {
         all.add("--set");
         all.add("cache.dir=" + cache);
         return Cli.run(all.toArray(String[]::new));
+    }
+
+    /** As {@link #run}, with {@code policy} injected into the demo (resizes, a close), as an embedding test harness would. */
+    private static Cli.Run runWith(FramePolicy policy, String... args) {
+        List<String> all = new ArrayList<>(List.of("demo"));
+        all.addAll(Arrays.asList(args));
+        all.add("--set");
+        all.add("cache.dir=" + cache);
+        return Cli.run(null, () -> {
+            picocli.CommandLine cli = Main.commandLine();
+            ((DemoCommand) cli.getSubcommands().get("demo").getCommand()).policy = policy;
+            return cli;
+        }, all.toArray(String[]::new));
     }
 
     private static double number(String json, String key) {
@@ -92,7 +107,7 @@ class DemoCommandTest {
     void realWindowWithResizesAndMinimizeIsValidationClean(@TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
         Path stats = dir.resolve("w.json");
-        Cli.Run r = run("--frames", "120", "--width", "320", "--height", "200", "--validate", "--vsync", "off", "--resize-every", "30",
+        Cli.Run r = runWith(new ResizeEveryPolicy(30), "--frames", "120", "--width", "320", "--height", "200", "--validate", "--vsync", "off",
                 "--stats-json", stats.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.err().contains("in a window"), r.err());
@@ -127,7 +142,12 @@ class DemoCommandTest {
     void windowClosedMidRunEndsCleanlyWithCompleteFiles(@TempDir Path dir) throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
         Path stats = dir.resolve("closed.json");
-        Cli.Run r = run("--frames", "1000", "--width", "160", "--height", "90", "--validate", "--vsync", "off", "--close-at", "25",
+        FramePolicy closeAt25 = (frame, output) -> {
+            if (frame == 25) {
+                output.requestClose();   // as the window's close button does
+            }
+        };
+        Cli.Run r = runWith(closeAt25, "--frames", "1000", "--width", "160", "--height", "90", "--validate", "--vsync", "off",
                 "--stats-json", stats.toString());
         assertEquals(0, r.status(), r.err());
         assertFalse(r.err().contains("[validation"), r.err());

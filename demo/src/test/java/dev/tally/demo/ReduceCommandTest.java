@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -114,6 +115,32 @@ class ReduceCommandTest {
         }
     }
 
+    /** The "value" of a one-line JSON result, as float64. */
+    private static double jsonValue(Cli.Run r) {
+        Matcher m = Pattern.compile("\"value\":([-+0-9.eE]+),").matcher(r.out());
+        assertTrue(m.find(), r::toString);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"min", "max"})
+    void jsonValueIsTheExactDoubleOfTheResult(String op) throws IOException {
+        // Values with all 24 mantissa bits in use: their shortest float text is not their double value.
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
+        float[] values = new float[1000];
+        double expected = op.equals("min") ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Float.intBitsToFloat(0x3f000000 | rnd.nextInt(1 << 23));   // in [0.5, 1)
+            expected = op.equals("min") ? Math.min(expected, values[i]) : Math.max(expected, values[i]);
+        }
+        Cli.Run r = reduce("--json", "--op", op, floats("bits.f32", values).toString());
+        assertSucceeded(r);
+        assertEquals(expected, jsonValue(r), 0.0, r::toString);
+        // The plain text stays the float's short spelling.
+        Cli.Run plain = reduce("--op", op, dir.resolve("bits.f32").toString());
+        assertEquals(List.of(op + " " + Float.toString((float) expected)), plain.outLines());
+    }
+
     @ParameterizedTest
     @CsvSource({"sum, 0.0", "min, Infinity", "max, -Infinity", "mean, NaN"})
     void emptyFileGivesEachOpsIdentity(String op, String expected) throws IOException {
@@ -163,6 +190,112 @@ class ReduceCommandTest {
         assertEquals(0, r.status(), r::toString);
         assertTrue(r.out().contains("validation: on"), r::toString);
         assertFalse(r.err().contains("[validation"), r::toString);
+    }
+
+    // ---- streams: read to the end, whatever the path ----------------------------------------------------
+
+    /** 300,000 ones then a 7: the sum and count are exact in f32 and a reader that stops early misses the 7. */
+    private static byte[] onesThenSeven() {
+        ByteBuffer b = ByteBuffer.allocate(4 * 300_001).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 300_000; i++) {
+            b.putFloat(1f);
+        }
+        return b.putFloat(7f).array();
+    }
+
+    private static void assertOnesThenSeven(Cli.Run sum) {
+        assertSucceeded(sum);
+        assertTrue(sum.out().startsWith("{\"op\":\"sum\",\"count\":300001,\"value\":300007.0,"), sum::toString);
+    }
+
+    /** Writes {@code data} into the FIFO on another thread (opening a FIFO blocks until both ends are open). */
+    private static Thread feed(Path fifo, byte[] data) {
+        Thread t = new Thread(() -> {
+            try {
+                Files.write(fifo, data);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "fifo-writer");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    @Test
+    void namedFifoIsReadToItsEnd() throws Exception {
+        Path fifo = dir.resolve("values.fifo");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertEquals(0, mk.waitFor());
+        Thread writer = feed(fifo, onesThenSeven());
+        Cli.Run sum = reduce("--json", fifo.toString());
+        writer.join(10_000);
+        assertOnesThenSeven(sum);
+    }
+
+    @Test
+    void processSubstitutionIsReadToItsEnd() throws Exception {
+        // bash gives the command a /dev/fd/N path to a pipe: a separate JVM, as a shell user runs it.
+        Path f = Files.write(dir.resolve("values.f32"), onesThenSeven());
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cmd = "exec \"$0\" -Xss4m -cp \"$1\" dev.tally.demo.Main reduce --json --validate --set cache.dir=\"$2\" <(cat \"$3\")";
+        Path out = dir.resolve("out");
+        Path err = dir.resolve("err");
+        Process p = new ProcessBuilder("bash", "-c", cmd, java, System.getProperty("java.class.path"), cacheDir.toString(), f.toString())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "reduce <(cat f) did not finish");
+        assertOnesThenSeven(new Cli.Run(p.exitValue(), Files.readString(out), Files.readString(err), 0));
+    }
+
+    @Test
+    void aFileReportingNoSizeIsReadToItsEnd() throws IOException {
+        // /proc files report size 0 but have content: the bytes read count, not the size.
+        Path proc = Path.of("/proc/self/stat");
+        assertEquals(0, Files.size(proc), "the premise: /proc reports no size");
+        Cli.Run r = reduce("--json", proc.toString());
+        Matcher m = Pattern.compile("\"count\":(\\d+)|size (\\d+) bytes").matcher(r.out() + r.err());
+        assertTrue(m.find(), r::toString);
+        long seen = m.group(1) != null ? 4 * Long.parseLong(m.group(1)) : Long.parseLong(m.group(2));
+        assertTrue(seen > 0, () -> "read nothing from " + proc + ":\n" + r);
+    }
+
+    @Test
+    void streamPastTheBudgetIsRefusedWhileReadingWithoutReadingOn() {
+        long limit = 1 << 20;
+        long[] served = new long[1];
+        // Endless for any honest reader; a reader that ignores the limit gets an I/O error instead of all the memory.
+        java.io.InputStream endless = new java.io.InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1);
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (served[0] > 8 * limit) {
+                    throw new IOException("the reader went on past the limit");
+                }
+                java.util.Arrays.fill(b, off, off + len, (byte) 0);
+                served[0] += len;
+                return len;
+            }
+        };
+        UserInputException e = assertThrows(UserInputException.class,
+                () -> HostBytes.read("endless", endless, limit, read -> new UserInputException("endless: at least " + read + " bytes")));
+        assertTrue(e.getMessage().startsWith("endless: at least "), e.getMessage());
+        long reported = Long.parseLong(e.getMessage().replaceAll("\\D", ""));
+        assertTrue(reported > limit, e.getMessage());
+        assertTrue(served[0] <= limit + (1 << 16), () -> "read on past the limit: " + served[0] + " bytes");
+    }
+
+    @Test
+    void streamWithinTheLimitIsKeptWhole() throws IOException {
+        byte[] data = onesThenSeven();
+        try (HostBytes held = HostBytes.read("ones", new java.io.ByteArrayInputStream(data), data.length, read -> new IllegalStateException("limit passed at " + read))) {
+            assertEquals(data.length, held.bytes());
+            assertArrayEquals(data, held.stream().readAllBytes());
+        }
     }
 
     // ---- errors: status 2, one stderr line -------------------------------------------------------------

@@ -56,9 +56,55 @@ class ConfigTest {
         assertTrue(c.isAuto("cache.dir"));
     }
 
+    /** The repository's config/tally.conf, as key -> value (comments and blank lines dropped). */
+    private static java.util.Map<String, String> packagedFileEntries(String text) {
+        java.util.Map<String, String> entries = new java.util.LinkedHashMap<>();
+        for (String line : text.split("\n")) {
+            String content = line.replaceAll("#.*", "").strip();
+            if (content.isEmpty()) {
+                continue;
+            }
+            int eq = content.indexOf('=');
+            assertTrue(eq > 0, () -> "key = value: " + line);
+            String key = content.substring(0, eq).strip();
+            assertNull(entries.put(key, content.substring(eq + 1).strip()), () -> key + " twice in config/tally.conf");
+        }
+        return entries;
+    }
+
+    private static boolean sameValue(ConfigKey key, String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        if (key.type() == ConfigKey.Type.FLOAT || key.type() == ConfigKey.Type.INT) {
+            try {
+                return Double.parseDouble(a) == Double.parseDouble(b);   // 0.10 and 0.1 are the same default
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     @Test
-    void loadWithNoFileAndNoOverridesEqualsDefaults() {
-        assertEquals(Config.defaults().values(), Config.load(null, List.of()).values());
+    void packagedFileAndBuiltInDefaultsAgreeKeyByKey() throws IOException {
+        // The file users read and edit, and the defaults the code falls back on, must say the same thing.
+        Path repoFile = Path.of("..", "config", "tally.conf");
+        String text = Files.readString(repoFile, StandardCharsets.UTF_8);
+        java.util.Map<String, String> file = packagedFileEntries(text);
+        ConfigSchema schema = ConfigSchema.standard();
+        assertEquals(new java.util.TreeSet<>(schema.names()), new java.util.TreeSet<>(file.keySet()),
+                "every key is documented in config/tally.conf, and only those keys");
+        for (String name : schema.names()) {
+            ConfigKey key = schema.get(name);
+            assertTrue(sameValue(key, key.defaultValue(), file.get(name)),
+                    () -> name + ": built-in default '" + key.defaultValue() + "', config/tally.conf says '" + file.get(name) + "'");
+        }
+        // The jar ships that same file.
+        try (var in = Config.class.getClassLoader().getResourceAsStream("tally/config/tally.conf")) {
+            assertNotNull(in, "tally/config/tally.conf on the class path");
+            assertEquals(text, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
     @Test

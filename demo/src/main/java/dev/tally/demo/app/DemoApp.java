@@ -262,6 +262,11 @@ public final class DemoApp implements AutoCloseable {
     /** The output as a {@link FramePolicy} sees it. */
     private final class Output implements FramePolicy.Output {
         @Override
+        public boolean windowed() {
+            return window != null;
+        }
+
+        @Override
         public int requestedWidth() {
             return settings.width();
         }

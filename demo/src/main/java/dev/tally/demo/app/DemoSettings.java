@@ -12,5 +12,5 @@ import java.nio.file.Path;
  * @param screenshot PNG of the last frame, or null
  */
 public record DemoSettings(boolean headless, long frames, int width, int height, double fixedDt, Path screenshot, Path statsJson,
-                           Path graphDot, Metering metering, boolean vsync, boolean hud, Long resizeEvery) {
+                           Path graphDot, Metering metering, boolean vsync, boolean hud) {
 }

@@ -16,6 +16,9 @@ public interface FramePolicy {
 
     /** The output a policy may act on: a window, or the offscreen image of a headless run. */
     interface Output {
+        /** A window (else the offscreen image of a headless run). */
+        boolean windowed();
+
         /** The size the run was asked for. */
         int requestedWidth();
 

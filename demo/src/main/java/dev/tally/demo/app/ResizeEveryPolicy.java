@@ -1,9 +1,9 @@
 package dev.tally.demo.app;
 
 /**
- * Every {@code k} frames the output changes size: full, half, 1x1 (the smallest a swapchain can have),
- * full again...; a window is also minimized for a few frames once and restored. Soak runs use it to
- * show that resizing leaks nothing.
+ * Every {@code k} frames the output changes size: a window goes full, half, 1x1 (the smallest a
+ * swapchain can have), full again... and is minimized for a few frames once; an offscreen image
+ * alternates full and half. Soak runs use it to show that resizing leaks nothing.
  */
 public record ResizeEveryPolicy(long k) implements FramePolicy {
     public ResizeEveryPolicy {
@@ -12,10 +12,10 @@ public record ResizeEveryPolicy(long k) implements FramePolicy {
         }
     }
 
-    /** The size at frame {@code frame}: the requested size, half of it, or 1x1, changing every k frames. */
-    public int[] sizeAt(long frame, int width, int height) {
+    /** The size at frame {@code frame}: the requested size, half of it, or (a window) 1x1, changing every k frames. */
+    public int[] sizeAt(long frame, int width, int height, boolean windowed) {
         long step = frame / k;
-        return switch ((int) (step % 3)) {
+        return switch ((int) (step % (windowed ? 3 : 2))) {
             case 1 -> new int[]{Math.max(1, width / 2), Math.max(1, height / 2)};
             case 2 -> new int[]{1, 1};
             default -> new int[]{width, height};
@@ -25,8 +25,11 @@ public record ResizeEveryPolicy(long k) implements FramePolicy {
     @Override
     public void beforeFrame(long frame, Output output) {
         if (frame > 0 && frame % k == 0) {
-            int[] size = sizeAt(frame, output.requestedWidth(), output.requestedHeight());
+            int[] size = sizeAt(frame, output.requestedWidth(), output.requestedHeight(), output.windowed());
             output.resize(size[0], size[1]);
+        }
+        if (!output.windowed()) {
+            return;
         }
         if (frame == k + k / 2) {
             output.iconify();

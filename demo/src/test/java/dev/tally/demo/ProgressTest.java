@@ -1,0 +1,74 @@
+package dev.tally.demo;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Long runs report progress on standard error only when it is a terminal. The tests' standard error is a
+ * buffer, not a terminal; the terminal case is a command whose terminal check answers yes.
+ */
+class ProgressTest {
+    @TempDir
+    static Path cache;
+
+    static final class SoakOnATerminal extends SoakCommand {
+        @Override
+        boolean showProgress() {
+            return true;
+        }
+    }
+
+    static final class BenchOnATerminal extends BenchCommand {
+        @Override
+        boolean showProgress() {
+            return true;
+        }
+    }
+
+    private static final String[] SOAK = {"--frames", "100", "--width", "32", "--height", "18", "--set", "cache.dir=" + cache};
+    private static final String[] BENCH = {"--quick", "--max-log2", "10", "--samples", "1", "--set", "cache.dir=" + cache};
+
+    private static String[] args(String cmd, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = cmd;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    @Test
+    void soakShowsProgressOnATerminalOnly() {
+        Cli.Run quiet = Cli.run(args("soak", SOAK));
+        assertEquals(0, quiet.status(), quiet::toString);
+        assertEquals("", quiet.err(), "nothing on a standard error that is not a terminal");
+
+        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-soak", new SoakOnATerminal()), args("tty-soak", SOAK));
+        assertEquals(0, shown.status(), shown::toString);
+        assertEquals(List.of("soak: 20/100 frames", "soak: 40/100 frames", "soak: 60/100 frames", "soak: 80/100 frames", "soak: 100/100 frames"),
+                shown.errLines().stream().filter(l -> l.startsWith("soak: ")).toList(), shown::toString);
+        assertEquals(quiet.outLines().size(), shown.outLines().size(), "the same results on standard output");
+    }
+
+    @Test
+    void benchShowsProgressOnATerminalOnly() {
+        Cli.Run quiet = Cli.run(args("bench", BENCH));
+        assertEquals(0, quiet.status(), quiet::toString);
+        assertEquals("", quiet.err(), "nothing on a standard error that is not a terminal");
+
+        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-bench", new BenchOnATerminal()), args("tty-bench", BENCH));
+        assertEquals(0, shown.status(), shown::toString);
+        assertTrue(shown.err().startsWith("bench on "), shown::toString);
+        assertTrue(shown.errLines().contains("n = 2^10"), shown::toString);
+        assertEquals(quiet.outLines().get(0), shown.outLines().get(0), "the same table header on standard output");
+    }
+
+    @Test
+    void theTestsOwnStandardErrorIsNotATerminal() {
+        // Under Maven, file descriptor 2 is a pipe: the premise of the quiet cases above.
+        assertFalse(Progress.stderrIsTerminal());
+    }
+}
