@@ -4,6 +4,7 @@ import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.vk.VulkanContext;
 
+import dev.tally.exposure.ExposureShaderLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,9 +46,24 @@ public final class StatsJson {
         b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
                 .append(", \"metering\": ").append(str(metering))
                 .append(", \"evMin\": ").append(num(range.evMin())).append(", \"evMax\": ").append(num(range.evMax()))
-                .append(", \"targetEvMin\": ").append(num(range.targetMin())).append(", \"targetEvMax\": ").append(num(range.targetMax())).append("}");
+                .append(", \"targetEvMin\": ").append(num(range.targetMin())).append(", \"targetEvMax\": ").append(num(range.targetMax()));
+        appendRecord(b, s.lastSample());
+        b.append("}");
         b.append(",\n \"window\": {\"swapchainRecreations\": ").append(swapchainRecreations).append("}");
         return b.append("}\n").toString();
+    }
+
+    /** The newest exposure record the ring delivered, field by field (nulls before the first sample). */
+    private static void appendRecord(StringBuilder b, dev.tally.readback.Sample sample) {
+        int at = DemoApp.READBACK_EXPOSURE;
+        String[][] fields = {{"targetEv", "" + ExposureShaderLayout.TARGET_EV}, {"lowEv", "" + ExposureShaderLayout.LOW_EV},
+                {"highEv", "" + ExposureShaderLayout.HIGH_EV}, {"curveEv", "" + ExposureShaderLayout.CURVE_EV}};
+        for (String[] f : fields) {
+            b.append(", \"").append(f[0]).append("\": ").append(sample == null ? "null" : num(sample.floatAt(at + Integer.parseInt(f[1]))));
+        }
+        b.append(", \"clampHit\": ").append(sample == null ? "null" : Integer.toString(Math.round(sample.floatAt(at + ExposureShaderLayout.CLAMP_HIT))));
+        b.append(", \"phase\": ").append(sample == null ? "null" : str(ExposureShaderLayout.phaseName(sample.floatAt(at + ExposureShaderLayout.PHASE))));
+        b.append(", \"recordFrame\": ").append(sample == null ? "null" : Long.toString(sample.frame()));
     }
 
     static String num(double v) {
