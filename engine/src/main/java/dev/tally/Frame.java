@@ -1,6 +1,8 @@
 package dev.tally;
 
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.GraphRuntime;
+import dev.tally.graph.QueueLanes;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -8,7 +10,13 @@ import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkSemaphoreSubmitInfo;
 import org.lwjgl.vulkan.VkSubmitInfo2;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.tally.vk.VkCheck.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.vulkan.VK10.vkEndCommandBuffer;
 import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
 
 /**
@@ -61,6 +69,52 @@ public final class Frame {
         require(State.OPEN, "record");
         tally.graphs().record(graph, cmd);
         state = State.RECORDED;
+    }
+
+    /**
+     * Records the frame in batches, one per run of passes on a queue lane (async compute passes on the
+     * async queue when {@code async.mode} places them there), each command buffer ended. With one lane the
+     * list holds one batch. Submit with {@link #submit(List)}, or yourself in list order: {@link FrameBatch#fill}
+     * each, and {@link #signal(VkSubmitInfo2, MemoryStack)} on the last.
+     */
+    public List<FrameBatch> recordBatches(LaneCommands commands) {
+        require(State.OPEN, "record");
+        GraphRuntime graphs = tally.graphs();
+        List<GraphRuntime.RecordedBatch> recorded = graphs.recordBatches(graph, commands.forFrame(this));
+        List<FrameBatch> out = new ArrayList<>();
+        boolean second = tally.context().asyncQueue() != null;
+        for (GraphRuntime.RecordedBatch b : recorded) {
+            check(vkEndCommandBuffer(b.cmd()), "vkEndCommandBuffer");
+            out.add(new FrameBatch(b.batch().lane(), second && b.batch().lane() == QueueLanes.ASYNC, b.cmd(), graphs.laneSemaphore(),
+                    b.waitValues(), b.signalValue(), b.last()));
+        }
+        state = State.RECORDED;
+        return List.copyOf(out);
+    }
+
+    /** Tally submits the batches of {@link #recordBatches} in order; the last signals this frame's timeline value. */
+    public void submit(List<FrameBatch> batches) {
+        require(State.RECORDED, "submit");
+        VulkanContext ctx = tally.context();
+        for (FrameBatch b : batches) {
+            try (MemoryStack stack = stackPush()) {
+                VkSubmitInfo2.Buffer info = VkSubmitInfo2.calloc(1, stack);
+                b.fill(info.get(0), stack);
+                if (b.last()) {
+                    int count = info.get(0).signalSemaphoreInfoCount();
+                    VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
+                    if (count > 0) {
+                        MemoryUtil.memCopy(info.get(0).pSignalSemaphoreInfos().address(), signals.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
+                    }
+                    fill(signals.get(count));
+                    info.get(0).pSignalSemaphoreInfos(signals);
+                }
+                ctx.submitBatch(b.asyncQueue(), info, "frame " + number + " batch (lane " + b.lane() + ")");
+            }
+        }
+        ctx.frameSubmitted(timelineValue);
+        state = State.SUBMITTED;
+        tally.graphs().submitted(graph);
     }
 
     /**

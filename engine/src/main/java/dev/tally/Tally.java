@@ -5,6 +5,7 @@ import dev.tally.config.ConfigException;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.Tonemapper;
+import dev.tally.graph.AsyncMode;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
@@ -75,6 +76,7 @@ public final class Tally implements AutoCloseable {
         this.pipelineCache = cache;
         this.reducer = reducer;
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
+        graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
     }
 
     /** Tally on a device of its own, headless. */

@@ -47,6 +47,10 @@ public final class ConfigSchema {
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
                 "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));
+        add(ConfigKey.choice("async.mode", "off", java.util.List.of("off", "on", "auto"),
+                "compute passes that may overlap run on an async compute queue: off, on, or auto (measured per topology, the faster kept)"));
+        add(ConfigKey.bool("debug.asyncOneQueue", "false",
+                "test hook: with no second queue, still split frames into per-lane batches with semaphores, all on the one queue"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
         add(ConfigKey.integer("debug.forceStorageAlignment", "0", 0, 4096, false,
                 "test hook: storage-buffer binding offsets are aligned to at least this (a power of two), as on devices that demand it; 0 = the device's"));

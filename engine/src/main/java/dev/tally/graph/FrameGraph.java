@@ -352,7 +352,7 @@ public final class FrameGraph {
             b.append('|').append(r.finalAccess == null ? "-" : r.finalAccess.name()).append(';');
         }
         for (Pass p : passes) {
-            b.append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.').append(p.attachments.size());
+            b.append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.').append(p.asyncCompute ? 'a' : 's').append(p.attachments.size());
             for (Pass.Use u : p.uses) {
                 b.append(u.resource()).append(':').append(u.version()).append(':').append(u.access().name()).append(',');
             }

@@ -10,6 +10,10 @@ final class GraphCompiler {
     }
 
     static GraphPlan compile(FrameGraph g) {
+        return compile(g, PassOrder.DECLARED);
+    }
+
+    static GraphPlan compile(FrameGraph g, PassOrder passOrder) {
         List<Pass> passes = g.passes;
         int n = passes.size();
         boolean[] needed = new boolean[n];
@@ -43,12 +47,16 @@ final class GraphCompiler {
                 }
             }
         }
-        List<Integer> order = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
         List<Integer> culled = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            (needed[i] ? order : culled).add(i);
+            (needed[i] ? kept : culled).add(i);
         }
-        // Declaration order is a valid order: a handle can only come from an earlier pass. Check it.
+        List<Integer> order = passOrder.order(List.copyOf(kept), predecessors(g));
+        if (order.size() != kept.size() || !new java.util.HashSet<>(order).equals(new java.util.HashSet<>(kept))) {
+            throw new GraphException("pass order " + passOrder + " returned " + order + " for the passes " + kept);
+        }
+        // Declaration order is a valid order: a handle can only come from an earlier pass. Check whichever order was chosen.
         int[] position = new int[n];
         Arrays.fill(position, -1);
         for (int i = 0; i < order.size(); i++) {
@@ -60,6 +68,15 @@ final class GraphCompiler {
                 if (writer >= 0 && position[writer] >= 0 && position[writer] >= position[i]) {
                     throw new GraphException("pass '" + passes.get(i).name + "' needs '" + g.resources.get(u.resource()).name
                             + "' from pass '" + passes.get(writer).name + "', which runs after it: a cycle");
+                }
+            }
+        }
+        List<List<Integer>> predecessors = predecessors(g);
+        for (int i : order) {
+            for (int pred : predecessors.get(i)) {
+                if (position[pred] >= position[i]) {
+                    throw new GraphException("pass order " + passOrder + " runs pass '" + passes.get(i).name + "' before pass '"
+                            + passes.get(pred).name + "', which must come first (a write would overtake a read or another write)");
                 }
             }
         }
@@ -80,6 +97,31 @@ final class GraphCompiler {
         Arrays.fill(slotOf, -1);
         List<GraphPlan.Slot> slots = alias(g, first, last, slotOf);
         return new GraphPlan(List.copyOf(order), List.copyOf(culled), slots, slotOf, first, last);
+    }
+
+    /**
+     * By pass index: the passes that must run before it. The writer of a version precedes its users;
+     * the users of a version precede the writer of the next one (write after read and write after write).
+     */
+    static List<List<Integer>> predecessors(FrameGraph g) {
+        List<List<Integer>> preds = new ArrayList<>();
+        for (int i = 0; i < g.passes.size(); i++) {
+            preds.add(new ArrayList<>());
+        }
+        for (Pass p : g.passes) {
+            for (Pass.Use u : p.uses) {
+                GraphResource r = g.resources.get(u.resource());
+                int writer = u.version() > 0 ? r.writers.get(u.version()) : -1;
+                if (writer >= 0 && writer != p.index) {
+                    preds.get(p.index).add(writer);
+                }
+                int next = u.version() + 1 < r.writers.size() ? r.writers.get(u.version() + 1) : -1;
+                if (next >= 0 && next != p.index) {
+                    preds.get(next).add(p.index);
+                }
+            }
+        }
+        return preds;
     }
 
     /**

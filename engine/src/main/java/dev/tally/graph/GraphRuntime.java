@@ -39,7 +39,7 @@ public final class GraphRuntime implements AutoCloseable {
         }
     }
 
-    private record PendingTimings(long timelineValue, int slot, List<String> passes) {
+    private record PendingTimings(long timelineValue, int slot, List<String> passes, String variant) {
     }
 
     private record Fill(GpuBuffer buffer, int word) {
@@ -65,6 +65,15 @@ public final class GraphRuntime implements AutoCloseable {
     private long barriersEmitted;
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
+    private AsyncMode asyncMode = AsyncMode.OFF;
+    private QueueLanes queues = QueueLanes.ONE;
+    private PassOrder passOrder = PassOrder.DECLARED;
+    private boolean poisonTransients;
+    private long laneSemaphore;
+    private long laneValue;
+    private int[] lastLanes = new int[0];
+    private List<String> lastCandidates = List.of();
+    private final AsyncPlacement placement = new AsyncPlacement();
 
     public GraphRuntime(VulkanContext ctx) {
         this(ctx, false);
@@ -159,58 +168,156 @@ public final class GraphRuntime implements AutoCloseable {
         return ctx;
     }
 
-    /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}. */
+    /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}: one batch, on the main queue. */
     public void record(FrameGraph g, VkCommandBuffer cmd) {
+        recordLanes(g, lane -> cmd, false);
+    }
+
+    /** Where a batch's commands go: a command buffer, begun, for the next batch on {@code lane}. */
+    public interface BatchCommands {
+        VkCommandBuffer begin(int lane);
+    }
+
+    /**
+     * One recorded batch: its lane, command buffer (not yet ended), the values of {@link #laneSemaphore()}
+     * it waits for and signals (0: none). The last batch is the frame's: the caller adds the frame's signal.
+     */
+    public record RecordedBatch(QueueBatch batch, VkCommandBuffer cmd, List<Long> waitValues, long signalValue, boolean last) {
+    }
+
+    /**
+     * Compiles and records every pass into one batch per run of passes on a lane ({@link AsyncMode}):
+     * async compute passes on the async lane when there is one (or when lanes are split on one queue).
+     * With one lane this is one batch, recorded exactly as {@link #record}.
+     */
+    public List<RecordedBatch> recordBatches(FrameGraph g, BatchCommands commands) {
+        return recordLanes(g, commands, true);
+    }
+
+    /** Chooses async placement and the lanes; off by default. */
+    public void configureAsync(AsyncMode mode, boolean splitOnOneQueue) {
+        this.asyncMode = mode;
+        if (ctx.asyncQueue() != null) {
+            queues = ctx.asyncQueueFamily() != ctx.queueFamily() ? QueueLanes.OTHER_FAMILY : QueueLanes.SAME_FAMILY;
+        } else {
+            queues = splitOnOneQueue ? QueueLanes.SAME_FAMILY : QueueLanes.ONE;
+        }
+        plans.clear();
+    }
+
+    /** The lanes frames are planned for (one, or two with or without ownership transfers). */
+    public QueueLanes queueLanes() {
+        return asyncMode == AsyncMode.OFF ? QueueLanes.ONE : queues;
+    }
+
+    public AsyncMode asyncMode() {
+        return asyncMode;
+    }
+
+    /** Debug: the order the compiler puts passes in (default: declaration order). Plans are compiled anew. */
+    public void debugPassOrder(PassOrder order) {
+        this.passOrder = order;
+        plans.clear();
+    }
+
+    /** Debug: fill each transient's memory with NaN (integer formats: a poison colour) before its first use in a frame. */
+    public void debugPoisonTransients(boolean on) {
+        this.poisonTransients = on;
+        pool.poison(on);
+    }
+
+    /** The timeline semaphore between the lanes' batches (created with the first two-lane frame). */
+    public long laneSemaphore() {
+        return laneSemaphore;
+    }
+
+    private List<RecordedBatch> recordLanes(FrameGraph g, BatchCommands commands, boolean lanesAllowed) {
         g.requireComplete();
         if (g.frame() != frame) {
             throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + frame + " began; declare and record one frame at a time");
         }
-        recordFills(cmd);
         for (GraphResource r : g.resources) {
             if (r.trackedEntry) {
                 r.entry = stateOf(r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial());
             }
         }
         String key = g.topologyKey();
-        GraphPlan plan = plans.planFor(key, g);
+        GraphPlan plan = plans.planFor(key, g, passOrder);
         TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
         Object[] objects = new Object[g.resources.size()];
         for (GraphResource r : g.resources) {
             objects[r.id] = r.transientResource() ? physical.objects[r.id] : r.physical;
         }
-        BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s]);
+        QueueLanes lanesNow = lanesAllowed ? queueLanes() : QueueLanes.ONE;
+        List<String> candidates = LaneAssignment.candidates(g, plan);
+        placement.topology(key);
+        int[] laneOf = LaneAssignment.assign(g, plan, lanesNow, name -> placement.placeAsync(name, asyncMode));
+        BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s], laneOf, lanesNow);
+        lastLanes = laneOf;
+        lastCandidates = candidates;
 
         int slot = (int) (frame % querySlots);
         boolean timed = queries != null && ctx.completedValue() >= slotBusyUntil[slot] && plan.order().size() <= MAX_TIMED_PASSES;
         int base = slot * 2 * MAX_TIMED_PASSES;
-        if (timed) {
-            queries.reset(cmd, base, 2 * plan.order().size());
-        }
-        PassContext passContext = new PassContext(ctx, cmd, objects, frame, g);
         List<String> timedPasses = new ArrayList<>();
-        for (int pos = 0; pos < plan.order().size(); pos++) {
-            Pass p = g.passes.get(plan.order().get(pos));
-            ctx.beginLabel(cmd, p.name);
-            emit(cmd, barriers.beforePass().get(pos), objects, g);
-            if (timed) {
-                queries.write(cmd, base + 2 * pos);
-            }
-            passContext.enter(p);
-            if (p.kind == PassKind.GRAPHICS) {
-                beginRendering(cmd, p, objects, passContext);
-            }
-            p.executor.record(passContext);
-            passContext.enter(null);
-            if (p.kind == PassKind.GRAPHICS) {
-                vkCmdEndRendering(cmd);
-            }
-            if (timed) {
-                queries.write(cmd, base + 2 * pos + 1);
-                timedPasses.add(p.name);
-            }
-            ctx.endLabel(cmd);
+        List<RecordedBatch> out = new ArrayList<>();
+        List<QueueBatch> batches = barriers.batches();
+        long[] signalOf = new long[batches.size()];
+        if (batches.size() > 1 && laneSemaphore == 0) {
+            laneSemaphore = createLaneSemaphore();
         }
-        emit(cmd, barriers.epilogue(), objects, g);
+        for (QueueBatch batch : batches) {
+            VkCommandBuffer cmd = commands.begin(batch.lane());
+            boolean last = batch.index() == batches.size() - 1;
+            if (batch.index() == 0) {
+                recordFills(cmd);
+                emit(cmd, barriers.prologue(), objects, g);
+                if (timed && batches.size() == 1) {
+                    queries.reset(cmd, base, 2 * plan.order().size());
+                }
+            }
+            if (timed && batches.size() > 1 && batch.passCount() > 0) {
+                queries.reset(cmd, base + 2 * batch.firstPos(), 2 * batch.passCount());
+            }
+            PassContext passContext = new PassContext(ctx, cmd, objects, frame, g);
+            for (int pos = batch.firstPos(); pos < batch.endPos(); pos++) {
+                Pass p = g.passes.get(plan.order().get(pos));
+                ctx.beginLabel(cmd, p.name);
+                List<BarrierSpec> beforeList = barriers.beforePass().get(pos);
+                if (poisonTransients) {
+                    beforeList = poison(cmd, g, plan, pos, objects, beforeList);
+                }
+                emit(cmd, beforeList, objects, g);
+                if (timed) {
+                    queries.write(cmd, base + 2 * pos);
+                }
+                passContext.enter(p);
+                if (p.kind == PassKind.GRAPHICS) {
+                    beginRendering(cmd, p, objects, passContext);
+                }
+                p.executor.record(passContext);
+                passContext.enter(null);
+                if (p.kind == PassKind.GRAPHICS) {
+                    vkCmdEndRendering(cmd);
+                }
+                if (timed) {
+                    queries.write(cmd, base + 2 * pos + 1);
+                    timedPasses.add(p.name);
+                }
+                emit(cmd, barriers.afterPass().get(pos), objects, g);
+                ctx.endLabel(cmd);
+            }
+            if (last) {
+                emit(cmd, barriers.join(), objects, g);
+                emit(cmd, barriers.epilogue(), objects, g);
+            }
+            List<Long> waits = new ArrayList<>();
+            batch.waits().forEach(w -> waits.add(signalOf[w]));
+            if (batch.signals()) {
+                signalOf[batch.index()] = ++laneValue;
+            }
+            out.add(new RecordedBatch(batch, cmd, List.copyOf(waits), batch.signals() ? signalOf[batch.index()] : 0, last));
+        }
 
         for (GraphResource r : g.resources) {
             ResourceState fin = barriers.finalStates()[r.id];
@@ -236,7 +343,48 @@ public final class GraphRuntime implements AutoCloseable {
         lastPlan = plan;
         if (timed) {
             slotBusyUntil[slot] = g.timelineValue();
-            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses));
+            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses, placement.variant(candidates, laneOf, plan, g)));
+        }
+        return out;
+    }
+
+    /**
+     * Before pass {@code pos}: every transient it uses for the first time this frame gets NaN, and its
+     * first-use barrier is widened to follow the fill. Returns the barriers to record.
+     */
+    private List<BarrierSpec> poison(VkCommandBuffer cmd, FrameGraph g, GraphPlan plan, int pos, Object[] objects, List<BarrierSpec> planned) {
+        List<BarrierSpec> out = new ArrayList<>(planned);
+        for (Pass.Use u : BarrierPlanner.merged(g, g.passes.get(plan.order().get(pos)))) {
+            GraphResource r = g.resources.get(u.resource());
+            if (!r.transientResource() || plan.firstUse()[r.id] != pos) {
+                continue;
+            }
+            TransientPoison.fill(cmd, r.image ? (GpuImage) objects[r.id] : null, r.image ? null : (GpuBuffer) objects[r.id]);
+            boolean found = false;
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i).resource() == r.id) {
+                    out.set(i, TransientPoison.afterFill(out.get(i)));
+                    found = true;
+                }
+            }
+            if (!found) {
+                Access a = u.access();
+                out.add(TransientPoison.afterFill(new BarrierSpec(r.id, r.image, true, 0, 0, a.stages(), a.access(), VK_IMAGE_LAYOUT_UNDEFINED,
+                        r.image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED)));
+            }
+        }
+        return out;
+    }
+
+    private long createLaneSemaphore() {
+        try (MemoryStack stack = stackPush()) {
+            VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default()
+                    .semaphoreType(VK12.VK_SEMAPHORE_TYPE_TIMELINE).initialValue(0);
+            java.nio.LongBuffer p = stack.mallocLong(1);
+            dev.tally.vk.VkCheck.check(vkCreateSemaphore(ctx.device(), VkSemaphoreCreateInfo.calloc(stack).sType$Default().pNext(type.address()),
+                    null, p), "vkCreateSemaphore(lanes)");
+            ctx.nameObject(VK_OBJECT_TYPE_SEMAPHORE, p.get(0), "tally.lanes");
+            return p.get(0);
         }
     }
 
@@ -258,9 +406,14 @@ public final class GraphRuntime implements AutoCloseable {
             int n = t.passes().size();
             long[] ticks = new long[2 * n];
             if (n > 0 && queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2 * n, ticks)) {
+                long first = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
                     stats.add(t.passes().get(i), queries.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
+                    first = Math.min(first, ticks[2 * i]);
+                    lastEnd = Math.max(lastEnd, ticks[2 * i + 1]);
                 }
+                // The frame's GPU span: first pass start to last pass end (both queues share the device's timestamp clock).
+                placement.frameSpan(t.variant(), queries.nanos(first, lastEnd) / 1000.0);
             }
         }
     }
@@ -303,6 +456,14 @@ public final class GraphRuntime implements AutoCloseable {
         }
     }
 
+    /** The queue family of a lane for an ownership transfer; IGNORED for a barrier within one queue. */
+    private int familyOf(int lane) {
+        if (lane < 0) {
+            return VK_QUEUE_FAMILY_IGNORED;
+        }
+        return lane == QueueLanes.ASYNC ? ctx.asyncQueueFamily() : ctx.queueFamily();
+    }
+
     private void emit(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects, FrameGraph g) {
         if (specs.isEmpty() || skipBarriers) {
             return;
@@ -334,13 +495,13 @@ public final class GraphRuntime implements AutoCloseable {
                     GpuImage img = (GpuImage) objects[b.resource()];
                     VkImageMemoryBarrier2 x = ib.get(ii++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
                             .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess()).oldLayout(b.oldLayout()).newLayout(b.newLayout())
-                            .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).image(img.handle());
+                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane())).image(img.handle());
                     x.subresourceRange().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
                 } else if (!b.aliasing()) {
                     GpuBuffer buf = (GpuBuffer) objects[b.resource()];
                     bb.get(bi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
                             .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess())
-                            .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
+                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane()))
                             .buffer(buf.handle()).offset(0).size(VK_WHOLE_SIZE);
                 }
             }
@@ -359,6 +520,12 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     public PassStats stats() { return stats; }
+    /** Async placement: the candidates, what was chosen and the measured spans. */
+    public AsyncPlacement placement() { return placement; }
+    /** Names of the last frame's passes that asked for the async queue. */
+    public List<String> lastAsyncCandidates() { return lastCandidates; }
+    /** Lanes of the last recorded frame's passes, in plan order. */
+    public int[] lastLanes() { return lastLanes.clone(); }
     /** The frame begun last (-1 before the first). */
     public long frame() { return frame; }
     /** Barriers recorded so far (0 with skipBarriers). */
@@ -381,6 +548,10 @@ public final class GraphRuntime implements AutoCloseable {
     @Override
     public void close() {
         pendingFills.clear();
+        if (laneSemaphore != 0) {
+            long sem = laneSemaphore;
+            ctx.defer(() -> vkDestroySemaphore(ctx.device(), sem, null));
+        }
         histories.forEach(HistoryBuffer::close);
         pool.close();
         if (queries != null) {

@@ -18,6 +18,8 @@ final class Pass {
     final List<Use> uses = new ArrayList<>();
     final List<Attachment> attachments = new ArrayList<>();
     boolean sideEffect;
+    /** The pass may run on the async compute lane (a compute pass whose setup asked for it). */
+    boolean asyncCompute;
     PassExecutor executor;
 
     Pass(int index, String name, PassKind kind) {

@@ -56,6 +56,18 @@ public final class PassBuilder {
         pass.sideEffect = true;
     }
 
+    /**
+     * This compute pass may run on the async compute queue, overlapping the main queue's work. A hint:
+     * the runtime places it there when async compute is on (or measured faster) and a second queue
+     * exists; otherwise it runs on the main queue with the same results.
+     */
+    public void asyncCompute() {
+        if (pass.kind != PassKind.COMPUTE) {
+            throw new GraphException("pass '" + pass.name + "' is " + pass.kind + "; only compute passes can run on the async compute queue");
+        }
+        pass.asyncCompute = true;
+    }
+
     /** A transient buffer owned by the graph for this frame. */
     public BufferHandle create(String name, BufferDesc desc) {
         try {

@@ -28,23 +28,32 @@ public final class PlanCache {
 
     /** The plan for this graph's topology: the cached one, or a fresh compile (then cached). */
     public GraphPlan planFor(FrameGraph g) {
-        return planFor(g.topologyKey(), g);
+        return planFor(g.topologyKey(), g, PassOrder.DECLARED);
     }
 
-    /** As {@link #planFor(FrameGraph)}, with the graph's topology key already computed. */
-    GraphPlan planFor(String key, FrameGraph g) {
+    /**
+     * As {@link #planFor(FrameGraph)}, with the graph's topology key already computed and the pass order
+     * the runtime uses (a debug order stays the same for the runtime's life, so plans still cache by key).
+     */
+    GraphPlan planFor(String key, FrameGraph g, PassOrder order) {
         GraphPlan plan = plans.get(key);
         if (plan != null) {
             hits++;
             return plan;
         }
-        plan = g.compile();
+        g.requireComplete();
+        plan = GraphCompiler.compile(g, order);
         compiles++;
         if (plans.size() >= capacity) {
             plans.clear();
         }
         plans.put(key, plan);
         return plan;
+    }
+
+    /** Forgets every plan (the pass order changed). */
+    void clear() {
+        plans.clear();
     }
 
     /** Frames that needed a compile. */

@@ -51,9 +51,15 @@ final class TransientPool implements AutoCloseable {
     private final VulkanContext ctx;
     private final Map<String, Physical> plans = new LinkedHashMap<>();
     private long objectsCreated;
+    /** Debug: transients get TRANSFER_DST usage so that they can be filled with NaN; set before the first frame. */
+    private boolean poison;
 
     TransientPool(VulkanContext ctx) {
         this.ctx = ctx;
+    }
+
+    void poison(boolean on) {
+        poison = on;
     }
 
     /** Vulkan objects created by the pool so far (flat in steady state). */
@@ -138,13 +144,13 @@ final class TransientPool implements AutoCloseable {
         return out.memoryRequirements();
     }
 
-    private static VkBufferCreateInfo bufferInfo(MemoryStack stack, BufferDesc d) {
-        return VkBufferCreateInfo.calloc(stack).sType$Default().size(d.size()).usage(d.usage()).sharingMode(VK_SHARING_MODE_EXCLUSIVE);
+    private VkBufferCreateInfo bufferInfo(MemoryStack stack, BufferDesc d) {
+        return VkBufferCreateInfo.calloc(stack).sType$Default().size(d.size()).usage(d.usage() | (poison ? VK_BUFFER_USAGE_TRANSFER_DST_BIT : 0)).sharingMode(VK_SHARING_MODE_EXCLUSIVE);
     }
 
-    private static VkImageCreateInfo imageInfo(MemoryStack stack, ImageDesc d) {
+    private VkImageCreateInfo imageInfo(MemoryStack stack, ImageDesc d) {
         VkImageCreateInfo info = VkImageCreateInfo.calloc(stack).sType$Default().imageType(VK_IMAGE_TYPE_2D).format(d.format())
-                .mipLevels(1).arrayLayers(1).samples(VK_SAMPLE_COUNT_1_BIT).tiling(VK_IMAGE_TILING_OPTIMAL).usage(d.usage())
+                .mipLevels(1).arrayLayers(1).samples(VK_SAMPLE_COUNT_1_BIT).tiling(VK_IMAGE_TILING_OPTIMAL).usage(d.usage() | (poison ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0))
                 .sharingMode(VK_SHARING_MODE_EXCLUSIVE).initialLayout(VK_IMAGE_LAYOUT_UNDEFINED);
         info.extent().set(d.width(), d.height(), 1);
         return info;

@@ -58,6 +58,10 @@ public final class VulkanContext implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong serials = new java.util.concurrent.atomic.AtomicLong();
     /** Held around every vkQueueSubmit2 and vkQueuePresentKHR Tally makes; a wrapping renderer may share its own. */
     private final Lock queueLock;
+    /** The async compute queue: another family with COMPUTE, or a second queue of the main family; null when the device has one queue. */
+    private final VkQueue asyncQueue;
+    private final int asyncQueueFamily;
+    private final Lock asyncQueueLock = new ReentrantLock();
     private final Waits waits = new Waits();
     /** The highest timeline value given to a submission (a frame's, or Tally's own); deferred destruction keys on it. */
     private long handedOut;
@@ -118,10 +122,19 @@ public final class VulkanContext implements AutoCloseable {
             physicalDevice = choice.device();
             info = choice.info();
             queueFamily = choice.queueFamily();
-            device = createDevice(stack, choice);
+            int[] async = AsyncQueues.choose(physicalDevice, queueFamily, stack);
+            device = createDevice(stack, choice, async);
             PointerBuffer pQueue = stack.mallocPointer(1);
             vkGetDeviceQueue(device, queueFamily, 0, pQueue);
             queue = new VkQueue(pQueue.get(0), device);
+            if (async != null) {
+                vkGetDeviceQueue(device, async[0], async[1], pQueue);
+                asyncQueue = new VkQueue(pQueue.get(0), device);
+                asyncQueueFamily = async[0];
+            } else {
+                asyncQueue = null;
+                asyncQueueFamily = -1;
+            }
             allocator = createAllocator(stack);
             timeline = createTimeline(stack);
             commandPool = createCommandPool(stack, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
@@ -169,6 +182,8 @@ public final class VulkanContext implements AutoCloseable {
         this.device = device;
         this.queueFamily = queueFamily;
         this.queue = queue;
+        this.asyncQueue = null;   // a renderer's device: Tally uses the one queue it was given
+        this.asyncQueueFamily = -1;
         this.allocator = allocator;
         this.debugUtils = debugUtils;
         this.debugMessenger = NULL;
@@ -199,7 +214,7 @@ public final class VulkanContext implements AutoCloseable {
         return new VulkanContext(options);
     }
 
-    private VkDevice createDevice(MemoryStack stack, PhysicalDevices.Choice choice) {
+    private VkDevice createDevice(MemoryStack stack, PhysicalDevices.Choice choice, int[] async) {
         VkPhysicalDeviceVulkan13Features supported13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default();
         VkPhysicalDeviceVulkan12Features supported12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
         VkPhysicalDeviceFeatures2 supported = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default();
@@ -237,8 +252,7 @@ public final class VulkanContext implements AutoCloseable {
         deviceExtensions.forEach(e -> ppExtensions.put(stack.UTF8(e)));
         ppExtensions.flip();
 
-        VkDeviceQueueCreateInfo.Buffer queueInfo = VkDeviceQueueCreateInfo.calloc(1, stack).sType$Default()
-                .queueFamilyIndex(queueFamily).pQueuePriorities(stack.floats(1.0f));
+        VkDeviceQueueCreateInfo.Buffer queueInfo = AsyncQueues.createInfos(stack, queueFamily, async);
         VkDeviceCreateInfo createInfo = VkDeviceCreateInfo.calloc(stack).sType$Default()
                 .pNext(enable.address()).pQueueCreateInfos(queueInfo).ppEnabledExtensionNames(ppExtensions);
         PointerBuffer pDevice = stack.mallocPointer(1);
@@ -278,8 +292,13 @@ public final class VulkanContext implements AutoCloseable {
 
     /** A command pool on the context's queue family; the caller owns it. */
     public long createCommandPool(MemoryStack stack, int flags) {
+        return createCommandPool(stack, flags, queueFamily);
+    }
+
+    /** A command pool on {@code family} (the main or the async compute queue's); the caller owns it. */
+    public long createCommandPool(MemoryStack stack, int flags, int family) {
         VkCommandPoolCreateInfo createInfo = VkCommandPoolCreateInfo.calloc(stack).sType$Default()
-                .flags(flags).queueFamilyIndex(queueFamily);
+                .flags(flags).queueFamilyIndex(family);
         LongBuffer p = stack.mallocLong(1);
         check(vkCreateCommandPool(device, createInfo, null, p), "vkCreateCommandPool");
         return p.get(0);
@@ -691,6 +710,33 @@ public final class VulkanContext implements AutoCloseable {
     public VkPhysicalDevice physicalDevice() { return physicalDevice; }
     public VkDevice device() { return device; }
     public VkQueue queue() { return queue; }
+    /** The async compute queue, or null when the device offers no second queue (lavapipe) or the device is a renderer's. */
+    public VkQueue asyncQueue() { return asyncQueue; }
+    /** The async compute queue's family, -1 without one. */
+    public int asyncQueueFamily() { return asyncQueueFamily; }
+
+    /**
+     * Submits a batch to the main queue ({@code async} false) or the async compute queue, holding that
+     * queue's lock; {@code what} names it in errors. Without an async queue both go to the main queue.
+     */
+    public void submitBatch(boolean async, VkSubmitInfo2.Buffer submit, String what) {
+        if (deviceLost) {
+            check(VK_ERROR_DEVICE_LOST, what + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
+        }
+        boolean second = async && asyncQueue != null;
+        Lock lock = second ? asyncQueueLock : queueLock;
+        int result;
+        lock.lock();
+        try {
+            result = vkQueueSubmit2(second ? asyncQueue : queue, submit, VK_NULL_HANDLE);
+        } finally {
+            lock.unlock();
+        }
+        if (result == VK_ERROR_DEVICE_LOST) {
+            markLost(what + " (vkQueueSubmit2)");
+        }
+        check(result, what + " (vkQueueSubmit2)");
+    }
     public int queueFamily() { return queueFamily; }
     public long allocator() { return allocator; }
     public long timeline() { return timeline; }

@@ -1,0 +1,90 @@
+package dev.tally;
+
+import dev.tally.graph.GraphRuntime;
+import dev.tally.graph.QueueLanes;
+import dev.tally.vk.VulkanContext;
+import dev.tally.vk.Waits;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.tally.vk.VkCheck.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * Command buffers for frames recorded in batches ({@link Frame#recordBatches}): per frame in flight, one
+ * pool per lane (the async lane's on the async compute family when there is one), buffers reused frame
+ * after frame. Waits only when the slot's previous frame is still running (pacing).
+ */
+public final class LaneCommands implements AutoCloseable {
+    private final VulkanContext ctx;
+    private final long[][] pools;                       // [slot][lane]
+    private final List<List<List<VkCommandBuffer>>> buffers = new ArrayList<>();   // [slot][lane][i]
+    private final long[] slotValue;
+
+    public LaneCommands(Tally tally) {
+        this.ctx = tally.context();
+        int slots = ctx.options().framesInFlight();
+        pools = new long[slots][2];
+        slotValue = new long[slots];
+        try (MemoryStack stack = stackPush()) {
+            for (int s = 0; s < slots; s++) {
+                pools[s][0] = ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT);
+                pools[s][1] = ctx.asyncQueue() != null
+                        ? ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, ctx.asyncQueueFamily())
+                        : ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT);
+                buffers.add(List.of(new ArrayList<>(), new ArrayList<>()));
+            }
+        } catch (RuntimeException e) {
+            destroyPools();
+            throw e;
+        }
+    }
+
+    /** Waits for the slot's previous frame if it still runs, resets its pools, and hands out begun buffers per lane. */
+    GraphRuntime.BatchCommands forFrame(Frame frame) {
+        int slot = (int) (frame.number() % pools.length);
+        if (slotValue[slot] <= ctx.lastSubmitted()) {
+            ctx.waitFor(slotValue[slot], Waits.Cause.PACING);
+        }
+        for (long pool : pools[slot]) {
+            check(vkResetCommandPool(ctx.device(), pool, 0), "vkResetCommandPool");
+        }
+        slotValue[slot] = frame.timelineValue();
+        int[] used = new int[2];
+        return lane -> {
+            int l = lane == QueueLanes.ASYNC ? 1 : 0;
+            List<VkCommandBuffer> list = buffers.get(slot).get(l);
+            if (used[l] == list.size()) {
+                list.add(ctx.allocateCommandBuffer(pools[slot][l]));
+            }
+            VkCommandBuffer cmd = list.get(used[l]++);
+            try (MemoryStack stack = stackPush()) {
+                check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                        .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            }
+            return cmd;
+        };
+    }
+
+    private void destroyPools() {
+        for (long[] lanes : pools) {
+            for (long pool : lanes) {
+                if (pool != 0) {
+                    vkDestroyCommandPool(ctx.device(), pool, null);
+                }
+            }
+        }
+    }
+
+    /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */
+    @Override
+    public void close() {
+        ctx.waitIdle();
+        destroyPools();
+    }
+}
