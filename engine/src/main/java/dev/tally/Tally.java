@@ -20,7 +20,6 @@ import dev.tally.shader.ShaderSources;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.ContextOptions;
 import dev.tally.vk.DeviceSelection;
-import dev.tally.vk.FaultPlan;
 import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 import org.lwjgl.vulkan.VkDevice;
@@ -106,11 +105,15 @@ public final class Tally implements AutoCloseable {
     }
 
     private static ContextOptions contextOptions(Config config) {
-        return ContextOptions.headless()
+        ContextOptions options = ContextOptions.headless()
                 .withValidation(config.bool("validation.enabled"))
                 .withDevice(deviceSelection(config))
-                .withFramesInFlight(config.integer("frames.inFlight"))
-                .withFaults(faultPlan(config));
+                .withFramesInFlight(config.integer("frames.inFlight"));
+        try {
+            return options.withFaults(config.string("debug.injectFault"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("key 'debug.injectFault': " + e.getMessage());
+        }
     }
 
     /** Builds the rest on a context; on any failure releases what it made, the context included. */
@@ -241,14 +244,6 @@ public final class Tally implements AutoCloseable {
         if (!config.isAuto("reduce.workgroupSize") && Integer.bitCount(config.integer("reduce.workgroupSize")) != 1) {
             throw new ConfigException("key 'reduce.workgroupSize': " + config.integer("reduce.workgroupSize")
                     + " is not a power of two; expected a power of two in 32..1024 or auto");
-        }
-    }
-
-    static FaultPlan faultPlan(Config config) {
-        try {
-            return FaultPlan.parse(config.string("debug.injectFault"));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("key 'debug.injectFault': " + e.getMessage());
         }
     }
 

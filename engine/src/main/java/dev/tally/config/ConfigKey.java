@@ -9,6 +9,7 @@ import java.util.List;
  */
 public record ConfigKey(String name, Type type, String defaultValue, double min, double max, List<String> choices,
                         boolean allowsAuto, String doc) {
+    /** How a key's value is spelled and checked: an integer, a real number, true/false, one of a list, or free text. */
     public enum Type { INT, FLOAT, BOOL, CHOICE, STRING }
 
     public static ConfigKey integer(String name, String def, long min, long max, boolean auto, String doc) {

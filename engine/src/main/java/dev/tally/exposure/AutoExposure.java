@@ -83,7 +83,7 @@ public final class AutoExposure implements AutoCloseable {
         this.compiler = compiler;
         this.cache = cache;
         this.settings = settings;
-        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+        try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             accumulator = guard.add(new GpuBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here

@@ -56,7 +56,7 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
 
     /**
      * The exposure.* keys of a configuration. Ranges per key are checked by the configuration; the
-     * rules between keys (minEV < maxEV, low < high percentile, clampMinEV <= clampMaxEV) and the curve's
+     * rules between keys ({@code minEV < maxEV}, low {@code <} high percentile, {@code clampMinEV <= clampMaxEV}) and the curve's
      * syntax are checked here and name the keys.
      */
     public static ExposureSettings fromConfig(dev.tally.config.Config c) {

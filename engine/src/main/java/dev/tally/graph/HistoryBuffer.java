@@ -21,7 +21,7 @@ public final class HistoryBuffer implements AutoCloseable {
     HistoryBuffer(VulkanContext ctx, String name, BufferDesc desc, boolean initialized) {
         this.name = name;
         this.desc = desc;
-        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+        try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             for (int i = 0; i < 2; i++) {
                 copies[i] = guard.add(new GpuBuffer(ctx, name + "[" + i + "]", desc.size(),
                         desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));

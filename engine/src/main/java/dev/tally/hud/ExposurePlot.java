@@ -50,7 +50,7 @@ public final class ExposurePlot implements AutoCloseable {
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;
-        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+        try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             // Device memory, never zeroed by the host: the first append passes reset and empties it on the GPU.
             ring = guard.add(new GpuBuffer(ctx, "hud.plot", BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             append = guard.add(build());

@@ -11,7 +11,7 @@ import dev.tally.shader.GraphicsPipeline;
 import dev.tally.shader.PipelineCache;
 import dev.tally.shader.PipelinesByFormat;
 import dev.tally.shader.ShaderCompiler;
-import dev.tally.vk.ConstructionGuard;
+import dev.tally.vk.internal.ConstructionGuard;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;

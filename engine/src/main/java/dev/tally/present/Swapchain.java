@@ -157,14 +157,10 @@ public final class Swapchain implements AutoCloseable {
 
     /** Acquires the next image for {@code frame}; -1 when the swapchain must be recreated first. */
     public int acquire(long frame) {
-        if (ctx.faults().acquireOutOfDate()) {
-            stale = true;   // test hook: as if the driver had said VK_ERROR_OUT_OF_DATE_KHR
-            return -1;
-        }
         try (MemoryStack stack = stackPush()) {
             IntBuffer index = stack.mallocInt(1);
             long start = System.nanoTime();
-            int r = vkAcquireNextImageKHR(ctx.device(), swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), VK_NULL_HANDLE, index);
+            int r = ctx.acquireNextImage(swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), index);   // may be an injected fault
             long blocked = System.nanoTime() - start;
             if (blocked > ACQUIRE_BLOCKED_NS) {
                 // No image was free: the presentation engine (vsync) held the CPU back.
@@ -192,21 +188,12 @@ public final class Swapchain implements AutoCloseable {
             VkPresentInfoKHR info = VkPresentInfoKHR.calloc(stack).sType$Default()
                     .pWaitSemaphores(stack.longs(renderFinished[index]))
                     .swapchainCount(1).pSwapchains(stack.longs(swapchain)).pImageIndices(stack.ints(index));
-            int r;
-            ctx.queueLock().lock();
-            try {
-                r = vkQueuePresentKHR(ctx.queue(), info);
-            } finally {
-                ctx.queueLock().unlock();
-            }
+            int r = ctx.present(info);   // under the queue lock; may be an injected fault
             if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) {
                 stale = true;
                 return;
             }
             check(r, "vkQueuePresentKHR");
-            if (ctx.faults().presentSuboptimal()) {
-                stale = true;   // test hook: as if the driver had said VK_SUBOPTIMAL_KHR
-            }
         }
     }
 

@@ -113,7 +113,7 @@ public final class ReadbackRing implements AutoCloseable {
         this.capacity = capacityBytes;
         this.mode = mode;
         this.slots = new Slot[slotCount];
-        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+        try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             for (int i = 0; i < slotCount; i++) {
                 slots[i] = new Slot(guard.add(new GpuBuffer(ctx, name + ".slot" + i, capacityBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                         MemoryKind.READBACK)));

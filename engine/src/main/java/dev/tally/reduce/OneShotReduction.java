@@ -31,7 +31,7 @@ public final class OneShotReduction implements AutoCloseable {
     public OneShotReduction(VulkanContext ctx, Reducer reducer) {
         this.ctx = ctx;
         this.reducer = reducer;
-        try (dev.tally.vk.ConstructionGuard guard = new dev.tally.vk.ConstructionGuard()) {
+        try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             this.result = guard.add(new GpuBuffer(ctx, "reduce.result", ReduceStats.RECORD_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE));
             this.readback = guard.add(new GpuBuffer(ctx, "reduce.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));

@@ -31,7 +31,7 @@ import static org.lwjgl.vulkan.VK10.VK_SUCCESS;
  *   {@link GpuBuffer}'s own out-of-memory report (the size asked for and the budget).</li>
  * </ul>
  */
-public final class FaultInjector {
+final class FaultInjector {
     private final FaultPlan plan;
     private long bufferCreations;
     private boolean lossInjected;
@@ -42,17 +42,17 @@ public final class FaultInjector {
         this.plan = plan == null ? FaultPlan.NONE : plan;
     }
 
-    public FaultPlan plan() {
+    FaultPlan plan() {
         return plan;
     }
 
     /** True once a device loss has been injected. */
-    public synchronized boolean lossInjected() {
+    synchronized boolean lossInjected() {
         return lossInjected;
     }
 
     /** Buffers created through the context's VMA allocator so far (counted only when an oom fault is planned). */
-    public synchronized long bufferCreations() {
+    synchronized long bufferCreations() {
         return bufferCreations;
     }
 
@@ -77,13 +77,13 @@ public final class FaultInjector {
     private long presents;
 
     /** Called before each swapchain acquire: true when this one is to report VK_ERROR_OUT_OF_DATE_KHR. */
-    public synchronized boolean acquireOutOfDate() {
+    synchronized boolean acquireOutOfDate() {
         acquires++;
         return plan.kind() == FaultPlan.Kind.OUT_OF_DATE && acquires % plan.at() == 0;
     }
 
     /** Called after each successful present: true when it is to be taken as VK_SUBOPTIMAL_KHR. */
-    public synchronized boolean presentSuboptimal() {
+    synchronized boolean presentSuboptimal() {
         presents++;
         return plan.kind() == FaultPlan.Kind.SUBOPTIMAL && presents % plan.at() == 0;
     }

@@ -4,7 +4,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Test hook: which fault a {@link VulkanContext} injects, from the configuration key
+ * Which fault a {@link VulkanContext} injects, from the configuration key
  * {@code debug.injectFault}. Spellings: {@code none}, {@code device-lost@N} (the N-th queue submission
  * of the context, and every one after it, fails with VK_ERROR_DEVICE_LOST) and {@code oom@N} (the N-th
  * buffer allocation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY; later ones succeed), {@code out-of-date@N}
@@ -13,18 +13,18 @@ import java.util.regex.Pattern;
  *
  * @param at the submission or buffer allocation that fails (1-based); 0 for {@link Kind#NONE}
  */
-public record FaultPlan(Kind kind, long at) {
-    public enum Kind { NONE, DEVICE_LOST, OOM, OUT_OF_DATE, SUBOPTIMAL }
+record FaultPlan(Kind kind, long at) {
+    enum Kind { NONE, DEVICE_LOST, OOM, OUT_OF_DATE, SUBOPTIMAL }
 
-    public static final FaultPlan NONE = new FaultPlan(Kind.NONE, 0);
+    static final FaultPlan NONE = new FaultPlan(Kind.NONE, 0);
 
     /** What {@link #parse} accepts, in words, for error messages. */
-    public static final String ALLOWED = "none, device-lost@N, oom@N, out-of-date@N or suboptimal@N with N >= 1 (the N-th queue "
+    static final String ALLOWED = "none, device-lost@N, oom@N, out-of-date@N or suboptimal@N with N >= 1 (the N-th queue "
             + "submission or buffer allocation fails; every N-th swapchain acquire is out of date, every N-th present suboptimal)";
 
     private static final Pattern SPEC = Pattern.compile("(device-lost|oom|out-of-date|suboptimal)@([0-9]{1,18})");
 
-    public FaultPlan {
+    FaultPlan {
         if (kind == null) {
             throw new IllegalArgumentException("fault kind is null");
         }
@@ -34,7 +34,7 @@ public record FaultPlan(Kind kind, long at) {
     }
 
     /** Parses {@code none}, {@code device-lost@N} or {@code oom@N}; anything else throws {@link IllegalArgumentException}. */
-    public static FaultPlan parse(String spec) {
+    static FaultPlan parse(String spec) {
         String s = spec == null ? "" : spec.strip();
         if (s.equals("none")) {
             return NONE;
@@ -53,7 +53,7 @@ public record FaultPlan(Kind kind, long at) {
     }
 
     /** The configuration spelling, e.g. {@code device-lost@50}. */
-    public String spec() {
+    String spec() {
         return switch (kind) {
             case NONE -> "none";
             case DEVICE_LOST -> "device-lost@" + at;

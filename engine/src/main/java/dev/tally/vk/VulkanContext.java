@@ -79,7 +79,7 @@ public final class VulkanContext implements AutoCloseable {
 
     private VulkanContext(ContextOptions options) {
         this.options = options;
-        this.faults = new FaultInjector(options.faults());
+        this.faults = new FaultInjector(FaultPlan.parse(options.faults()));
         this.ownsDevice = true;
         this.queueLock = new ReentrantLock();
         try (MemoryStack stack = stackPush()) {
@@ -169,12 +169,12 @@ public final class VulkanContext implements AutoCloseable {
 
     private VulkanContext(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily,
                           VkQueue queue, long allocator, boolean debugUtils, Lock queueLock) {
-        if (options.faults().kind() == FaultPlan.Kind.OOM) {
-            throw new IllegalArgumentException("fault " + options.faults().spec()
+        if (FaultPlan.parse(options.faults()).kind() == FaultPlan.Kind.OOM) {
+            throw new IllegalArgumentException("fault " + options.faults()
                     + " needs Tally's own VMA allocator; a wrapped context can inject device-lost faults only");
         }
         this.options = options;
-        this.faults = new FaultInjector(options.faults());
+        this.faults = new FaultInjector(FaultPlan.parse(options.faults()));
         this.ownsDevice = false;
         this.queueLock = queueLock != null ? queueLock : new ReentrantLock();
         this.instance = instance;
@@ -742,8 +742,34 @@ public final class VulkanContext implements AutoCloseable {
     public long timeline() { return timeline; }
     public DeviceInfo info() { return info; }
     public ContextOptions options() { return options; }
-    /** The test hook that injects {@link ContextOptions#faults()}. */
-    public FaultInjector faults() { return faults; }
+    /**
+     * vkAcquireNextImageKHR, or VK_ERROR_OUT_OF_DATE_KHR when {@link ContextOptions#faults()} says this
+     * acquire is to be out of date.
+     */
+    public int acquireNextImage(long swapchain, long timeoutNs, long semaphore, IntBuffer index) {
+        if (faults.acquireOutOfDate()) {
+            return KHRSwapchain.VK_ERROR_OUT_OF_DATE_KHR;
+        }
+        return KHRSwapchain.vkAcquireNextImageKHR(device, swapchain, timeoutNs, semaphore, VK_NULL_HANDLE, index);
+    }
+
+    /**
+     * vkQueuePresentKHR under the {@link #queueLock()}; a successful present is reported as
+     * VK_SUBOPTIMAL_KHR when {@link ContextOptions#faults()} says so.
+     */
+    public int present(VkPresentInfoKHR info) {
+        int r;
+        queueLock.lock();
+        try {
+            r = KHRSwapchain.vkQueuePresentKHR(queue, info);
+        } finally {
+            queueLock.unlock();
+        }
+        return r == VK_SUCCESS && faults.presentSuboptimal() ? KHRSwapchain.VK_SUBOPTIMAL_KHR : r;
+    }
+
+    /** The injector of {@link ContextOptions#faults()}: tests read its counters. */
+    FaultInjector faults() { return faults; }
     public ValidationLog validationLog() { return validationLog; }
     public boolean debugUtils() { return debugUtils; }
     public synchronized long lastSubmitted() { return lastSubmitted; }

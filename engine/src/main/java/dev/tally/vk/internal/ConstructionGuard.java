@@ -1,4 +1,4 @@
-package dev.tally.vk;
+package dev.tally.vk.internal;
 
 import java.util.ArrayDeque;
 

@@ -1,0 +1,274 @@
+package dev.tally.examples.embed;
+
+import dev.tally.Frame;
+import dev.tally.Tally;
+import dev.tally.config.Config;
+import dev.tally.config.ConfigException;
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
+import dev.tally.graph.ImageHandle;
+import dev.tally.readback.ReadbackRing.Region;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferSubmitInfo;
+import org.lwjgl.vulkan.VkSubmitInfo2;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static dev.tally.examples.embed.Renderer.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.vkEndCommandBuffer;
+import static org.lwjgl.vulkan.VK13.vkQueueSubmit2;
+
+/**
+ * A renderer with its own Vulkan device, command buffers, fences, render targets and queue submits,
+ * to which Tally adds auto-exposure and a readback counter per view. One or two views (a split screen
+ * of two sizes) share one Tally frame graph.
+ * <pre>
+ * EmbedExample [--views 1|2] [--frames N] [--json FILE] [--validate] [--expect-clean]
+ * </pre>
+ * {@code --expect-clean} (with {@code --validate}) exits 1 unless every view's readback is exactly
+ * {@code readback.slots} frames late, brings back the view's pixel count, and the validation layer
+ * said nothing.
+ */
+public final class EmbedExample {
+    static final float DT = 1f / 60;
+    private static final int[][] VIEW_SIZES = {{320, 180}, {160, 120}};
+
+    /** The renderer's frame loop with Tally added: auto-exposure and a readback counter for each view. */
+    static void renderFrames(Renderer renderer, Tally tally, List<View> views, long frames) {
+        for (long f = 0; f < frames; f++) {
+            VkCommandBuffer cmd = renderer.beginCommands(f);    // waits on this slot's fence: two frames in flight
+            Frame frame = tally.beginFrame();                   // delivers the readbacks that are due; never waits
+            for (View v : views) {
+                v.readback.latest().ifPresent(v::received);     // written by frame f - 3, tagged with its frame
+                v.draw(cmd, f);                                 // the renderer's own scene pass into its HDR target
+                ImageHandle hdr = frame.graph().importImage(v.name + ".hdr", v.target, Access.COLOR_ATTACHMENT, Access.COLOR_ATTACHMENT);
+                AutoExposure.Result r = v.exposure.add(frame.graph(), hdr, DT);
+                v.readback.capture(frame.graph(), List.of(Region.of(r.total(), 4),
+                        Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES), Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES)));
+            }
+            frame.record(cmd);                                  // Tally's passes, after the renderer's, in the same command buffer
+            check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+            try (MemoryStack stack = stackPush()) {
+                VkSubmitInfo2 submit = VkSubmitInfo2.calloc(stack).sType$Default()
+                        .pCommandBufferInfos(VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd));
+                frame.signal(submit, stack);                    // adds Tally's timeline signal to the renderer's own submit
+                check(vkQueueSubmit2(renderer.queue(), VkSubmitInfo2.create(submit.address(), 1), renderer.fence(f)), "vkQueueSubmit2");
+            }
+        }
+    }
+
+    /** The command line. */
+    record Options(int views, long frames, Path json, boolean validate, boolean expectClean) {
+        static final String USAGE = "usage: EmbedExample [--views 1|2] [--frames N] [--json FILE] [--validate] [--expect-clean]";
+
+        static Options parse(String[] args) {
+            int views = 1;
+            long frames = 120;
+            Path json = null;
+            boolean validate = false;
+            boolean expectClean = false;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--views" -> {
+                        String v = value(args, i++, a);
+                        if (!v.equals("1") && !v.equals("2")) {
+                            throw new IllegalArgumentException("--views: '" + v + "'; expected 1 or 2");
+                        }
+                        views = Integer.parseInt(v);
+                    }
+                    case "--frames" -> {
+                        String v = value(args, i++, a);
+                        try {
+                            frames = Long.parseLong(v);
+                        } catch (NumberFormatException e) {
+                            frames = -1;
+                        }
+                        if (frames < 1 || frames > 1_000_000) {
+                            throw new IllegalArgumentException("--frames: '" + v + "'; expected a whole number in 1..1000000");
+                        }
+                    }
+                    case "--json" -> json = Path.of(value(args, i++, a));
+                    case "--validate" -> validate = true;
+                    case "--expect-clean" -> expectClean = true;
+                    default -> throw new IllegalArgumentException("unknown option '" + a + "'; " + USAGE);
+                }
+            }
+            if (expectClean && !validate) {
+                throw new IllegalArgumentException("--expect-clean needs --validate (a clean run is one the validation layer watched)");
+            }
+            if (json != null && (json.getParent() != null && !Files.isDirectory(json.getParent()))) {
+                throw new IllegalArgumentException("--json: directory '" + json.getParent() + "' does not exist");
+            }
+            return new Options(views, frames, json, validate, expectClean);
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value; " + USAGE);
+            }
+            return args[i + 1];
+        }
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(Options.USAGE);
+            return;
+        }
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("example: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            System.exit(run(options));
+        } catch (Renderer.SetupException | ConfigException e) {
+            System.err.println("example: " + e.getMessage());
+            System.exit(2);
+        } catch (RuntimeException | IOException e) {
+            System.err.println("example: internal error: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    static int run(Options options) throws IOException {
+        Report report;
+        Config config = Config.load(null, List.of("frames.inFlight=" + Renderer.FRAMES_IN_FLIGHT));
+        try (Renderer renderer = new Renderer(options.validate())) {
+            List<View> views = new ArrayList<>();
+            try (Tally tally = Tally.wrap(config, renderer.host())) {
+                try {
+                    for (int i = 0; i < options.views(); i++) {
+                        views.add(new View(renderer, tally, i == 0 ? "left" : "right", VIEW_SIZES[i][0], VIEW_SIZES[i][1]));
+                    }
+                    renderFrames(renderer, tally, views, options.frames());
+                    check(org.lwjgl.vulkan.VK10.vkDeviceWaitIdle(renderer.device()), "vkDeviceWaitIdle");
+                } finally {
+                    views.forEach(View::close);
+                }
+            } finally {
+                views.forEach(View::destroyImage);   // after Tally closed: it destroyed its views of them
+            }
+            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer);
+        }
+        // The renderer is closed: messages the layer gave while destroying the device and instance are counted.
+        report = report.withValidation();
+        System.out.println(report.summary());
+        if (options.json() != null) {
+            writeAtomically(options.json(), report.json());
+        }
+        if (options.expectClean()) {
+            List<String> problems = report.problems();
+            problems.forEach(p -> System.err.println("example: not clean: " + p));
+            return problems.isEmpty() ? 0 : 1;
+        }
+        return 0;
+    }
+
+    private static void writeAtomically(Path target, String text) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** What the run measured, per view and for the validation layer. */
+    static final class Report {
+        record ViewResult(String name, int width, int height, double ev, double histogramSum, long lagFrames, long samples,
+                          double lastValue, long lastValueFrame) {
+        }
+
+        private final long frames;
+        private final int slots;
+        private final List<ViewResult> views = new ArrayList<>();
+        private final Renderer renderer;
+        private int errors;
+        private int warnings;
+
+        Report(long frames, int slots, List<View> from, Renderer renderer) {
+            this.frames = frames;
+            this.slots = slots;
+            this.renderer = renderer;
+            for (View v : from) {
+                views.add(v.last() == null
+                        ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1)
+                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramSum(), v.last().lag(), v.samples(),
+                        v.lastTotal(), v.last().frame()));
+            }
+        }
+
+        Report withValidation() {
+            errors = renderer.validationErrors();
+            warnings = renderer.validationWarnings();
+            return this;
+        }
+
+        /** Every way the run differs from what the embedding promises; empty when clean. */
+        List<String> problems() {
+            List<String> out = new ArrayList<>();
+            for (ViewResult v : views) {
+                long pixels = (long) v.width() * v.height();
+                if (v.lagFrames() != slots) {
+                    out.add("view '" + v.name() + "': readback lag " + v.lagFrames() + " frames, expected " + slots);
+                }
+                if (v.lastValue() != pixels) {
+                    out.add("view '" + v.name() + "': readback value " + v.lastValue() + ", expected its pixel count " + pixels);
+                }
+                if (v.histogramSum() != pixels) {
+                    out.add("view '" + v.name() + "': histogram sum " + v.histogramSum() + ", expected " + pixels);
+                }
+                if (v.lastValueFrame() != frames - 1 - slots || v.samples() != frames - slots) {
+                    out.add("view '" + v.name() + "': " + v.samples() + " samples, the last from frame " + v.lastValueFrame()
+                            + "; expected " + (frames - slots) + ", the last from frame " + (frames - 1 - slots));
+                }
+            }
+            if (errors + warnings != 0) {
+                out.add("validation: " + errors + " errors, " + warnings + " warnings");
+            }
+            return out;
+        }
+
+        String summary() {
+            StringBuilder s = new StringBuilder();
+            s.append(frames).append(" frames");
+            for (ViewResult v : views) {
+                s.append(String.format(Locale.ROOT, "; %s %dx%d: EV %.3f, %d samples %d frames late, last count %.0f (frame %d)",
+                        v.name(), v.width(), v.height(), v.ev(), v.samples(), v.lagFrames(), v.lastValue(), v.lastValueFrame()));
+            }
+            return s.append("; validation ").append(errors).append(" errors, ").append(warnings).append(" warnings").toString();
+        }
+
+        String json() {
+            StringBuilder s = new StringBuilder("{\n  \"frames\": ").append(frames).append(",\n  \"views\": [");
+            for (int i = 0; i < views.size(); i++) {
+                ViewResult v = views.get(i);
+                s.append(i == 0 ? "\n" : ",\n").append(String.format(Locale.ROOT,
+                        "    {\"name\": \"%s\", \"width\": %d, \"height\": %d, \"ev\": %s, \"histogramSum\": %s, "
+                                + "\"readback\": {\"lagFrames\": %d, \"samples\": %d, \"lastValue\": %s, \"lastValueFrame\": %d}}",
+                        v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramSum()), v.lagFrames(), v.samples(),
+                        number(v.lastValue()), v.lastValueFrame()));
+            }
+            return s.append("\n  ],\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
+                    .append("}\n}\n").toString();
+        }
+
+        /** JSON has no NaN: a view that never got a sample reports null. */
+        private static String number(double v) {
+            return Double.isFinite(v) ? (v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v)) : "null";
+        }
+    }
+}

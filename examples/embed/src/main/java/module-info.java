@@ -1,0 +1,5 @@
+/** A renderer that embeds Tally: it may use only the packages Tally exports. */
+module dev.tally.examples.embed {
+    requires dev.tally;
+    requires org.lwjgl.vma;
+}
