@@ -155,15 +155,18 @@ Record invocationRecord() {
     } else if (lane < pc.count - count4 * 4u) {
         shift = inScalar.data[count4 * 4u + lane];
     }
-    vec4 s[UNROLL];
-    vec4 q[UNROLL];
-    vec4 lo[UNROLL];
-    vec4 hi[UNROLL];
+    // Scalar accumulators (the four lanes of each vec4 are folded as they arrive): 4 registers per
+    // unrolled load instead of 16, so the kernel stays at the sum's occupancy and its plan (groups
+    // sized for that many resident per SM) still fits in one wave.
+    float s[UNROLL];
+    float q[UNROLL];
+    float lo[UNROLL];
+    float hi[UNROLL];
     for (uint u = 0u; u < UNROLL; ++u) {
-        s[u] = vec4(0.0);
-        q[u] = vec4(0.0);
-        lo[u] = vec4(POS_INF);
-        hi[u] = vec4(NEG_INF);
+        s[u] = 0.0;
+        q[u] = 0.0;
+        lo[u] = POS_INF;
+        hi[u] = NEG_INF;
     }
     bool nan = false;
     uint n = 0u;
@@ -173,10 +176,10 @@ Record invocationRecord() {
             const vec4 v = inVec4.data[i + u * stride];
             nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
             const vec4 d = v - shift;
-            s[u] += d;
-            q[u] = fma(d, d, q[u]);
-            lo[u] = min(lo[u], v);
-            hi[u] = max(hi[u], v);
+            s[u] += (d.x + d.y) + (d.z + d.w);
+            q[u] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[u]))));
+            lo[u] = min(lo[u], min(min(v.x, v.y), min(v.z, v.w)));
+            hi[u] = max(hi[u], max(max(v.x, v.y), max(v.z, v.w)));
         }
         n += 4u * UNROLL;
     }
@@ -184,10 +187,10 @@ Record invocationRecord() {
         const vec4 v = inVec4.data[i];
         nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
         const vec4 d = v - shift;
-        s[0] += d;
-        q[0] = fma(d, d, q[0]);
-        lo[0] = min(lo[0], v);
-        hi[0] = max(hi[0], v);
+        s[0] += (d.x + d.y) + (d.z + d.w);
+        q[0] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[0]))));
+        lo[0] = min(lo[0], min(min(v.x, v.y), min(v.z, v.w)));
+        hi[0] = max(hi[0], max(max(v.x, v.y), max(v.z, v.w)));
         n += 4u;
     }
     const uint tail = pc.count - count4 * 4u;
@@ -195,29 +198,30 @@ Record invocationRecord() {
         const float v = inScalar.data[count4 * 4u + lane];
         nan = nan || isNanBits(v);
         const float d = v - shift;
-        s[0].x += d;
-        q[0].x = fma(d, d, q[0].x);
-        lo[0].x = min(lo[0].x, v);
-        hi[0].x = max(hi[0].x, v);
+        s[0] += d;
+        q[0] = fma(d, d, q[0]);
+        lo[0] = min(lo[0], v);
+        hi[0] = max(hi[0], v);
         n += 1u;
     }
-    vec4 sv = s[0], qv = q[0], lov = lo[0], hiv = hi[0];
+    precise float sumD = s[0];
+    precise float sumQ = q[0];
+    float low = lo[0];
+    float high = hi[0];
     for (uint u = 1u; u < UNROLL; ++u) {
-        sv += s[u];
-        qv += q[u];
-        lov = min(lov, lo[u]);
-        hiv = max(hiv, hi[u]);
+        sumD += s[u];
+        sumQ += q[u];
+        low = min(low, lo[u]);
+        high = max(high, hi[u]);
     }
     if (n == 0u) {
         return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, 0u);
     }
-    precise float sumD = (sv.x + sv.y) + (sv.z + sv.w);
-    precise float sumQ = (qv.x + qv.y) + (qv.z + qv.w);
     precise float meanD = sumD / float(n);
     precise float m2 = max(0.0, sumQ - sumD * meanD);
     precise float mean = shift + meanD;
     precise float sum = sumD + shift * float(n);
-    return Record(n, sum, min(min(lov.x, lov.y), min(lov.z, lov.w)), max(max(hiv.x, hiv.y), max(hiv.z, hiv.w)), mean, m2, 0.0,
+    return Record(n, sum, low, high, mean, m2, 0.0,
                   nan ? 1u : 0u);
 }
 #endif

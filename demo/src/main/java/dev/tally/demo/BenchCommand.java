@@ -126,8 +126,14 @@ final class BenchCommand implements Callable<Integer> {
                                     + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
                 }
                 if (sweep) {
-                    for (int rows : new int[]{1, 2, 4, 8, 16, 32, 64}) {
+                    for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
+                    }
+                    for (int rows : new int[]{1, 2, 4, 8}) {
+                        dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 100, true, rows, progress);
+                    }
+                    for (var fill : dev.tally.demo.bench.ExposureBench.Fill.values()) {
+                        dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, 0, fill, progress);
                     }
                 }
                 long loopN = quick || cpu ? 1L << 20 : 1L << 26;
