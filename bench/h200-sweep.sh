@@ -26,6 +26,17 @@ if [[ "$MODE" == sweep ]]; then
     grep -E "exposure .*(histogram|chain)|tonemap" "$OUT/$v.log" | sed "s/^/$v /"
   done
 fi
+if [[ "$MODE" == round2 ]]; then
+  echo "== sweep (engine shaders)"
+  "$B/tally/tally" bench --max-log2 0 --sweep --samples 10 2> "$OUT/sweep.log" > /dev/null
+  grep -E "exposure .*(histogram|chain)|tonemap" "$OUT/sweep.log"
+  for f in 1 3; do
+    echo "== frames in flight $f"
+    "$B/tally/tally" bench --max-log2 0 --samples 10 --set frames.inFlight=$f --set readback.slots=4 2> "$OUT/inflight$f.log" > /dev/null
+    grep -E "exposure |tonemap" "$OUT/inflight$f.log"
+  done
+  MODE=full
+fi
 if [[ "$MODE" == full ]]; then
   "$B/tally/tally" bench --json "$OUT/nvidia-h200.json" > "$OUT/bench.txt" 2> "$OUT/bench.log"
   python3 "$B/cub_reference.py" --flush clean --json "$OUT/cub-h200-clean-flush.json" > "$OUT/cub.txt" 2>&1
