@@ -57,8 +57,13 @@ if [[ "$MODE" == round2 ]]; then
   done
   MODE=full
 fi
+if [[ "$MODE" == final ]]; then
+  "$B/tally/runtime/bin/java" -Xss4m -cp "$B/tally/lib/*" org.openjdk.jmh.Main FrameBenchmark -prof gc -p size=160x90,1280x720 > "$OUT/jmh.txt" 2>&1
+  grep -E "frame CPU|demoFrame " "$OUT/jmh.txt"; grep -E "alloc.rate.norm" "$OUT/jmh.txt"
+  MODE=full
+fi
 if [[ "$MODE" == full ]]; then
   "$B/tally/tally" bench --json "$OUT/nvidia-h200.json" > "$OUT/bench.txt" 2> "$OUT/bench.log"
   python3 "$B/cub_reference.py" --flush clean --json "$OUT/cub-h200-clean-flush.json" > "$OUT/cub.txt" 2>&1
-  tail -45 "$OUT/bench.txt"; tail -12 "$OUT/cub.txt"
+  grep -E "frame-|exposure-|tonemap|reduce-sum|reduce-stats" "$OUT/bench.txt"; grep -E "frame-" "$OUT/bench.log"; tail -7 "$OUT/cub.txt"
 fi

@@ -256,6 +256,9 @@ public final class GraphRuntime implements AutoCloseable {
         pendingFills.clear();
     }
 
+    /** Name under which {@link #stats()} keeps each timed frame's GPU span: first pass start to last pass end. */
+    public static final String FRAME_SPAN = "frame.span";
+
     /** Reads the timestamps of finished frames into {@link #stats()} (never waits; also done when a frame begins). */
     public void collectTimings() {
         if (queries == null) {
@@ -270,6 +273,7 @@ public final class GraphRuntime implements AutoCloseable {
                 for (int i = 0; i < n; i++) {
                     stats.add(t.passes().get(i), queries.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
                 }
+                stats.add(FRAME_SPAN, queries.nanos(ticks[0], ticks[2 * n - 1]) / 1000.0);
             }
         }
     }
