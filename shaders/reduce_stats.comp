@@ -4,9 +4,12 @@
 // either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
 // no waiting between workgroups) folds the records in index order.
 //
-// Each invocation sums x - K and (x - K)^2 over its elements, K being its own first element, and
-// turns them into (n, mean, M2) (M2 = sum of squared deviations from the mean). Shifting by a nearby
-// value keeps the squares from cancelling. Records then merge with Chan et al.'s parallel update:
+// Each invocation sums x - K and (x - K)^2 over its elements, K being the first element its workgroup
+// reads (one shift for the whole group: with a grid-stride loop every invocation's elements span the
+// whole array, so a per-invocation shift would be no nearer its data). Shifting by a value from the
+// data keeps the squares from cancelling. A shared shift lets the group combine its invocations' sums
+// with plain subgroup adds, min and max; the group then turns them into one record (n, mean, M2)
+// (M2 = sum of squared deviations from the mean), and records merge with Chan et al.'s parallel update:
 //   n = na + nb, d = mean_b - mean_a, mean = mean_a + d nb / n, M2 = M2a + M2b + d^2 na nb / n.
 // Every merge happens in a fixed order (butterfly shuffles, strided loops in index order), so the same
 // input gives the same bits on every run.
@@ -21,6 +24,7 @@
 //   STATS_FOLD:  binding 0 records (count of them in push), binding 1 result record at outIndex
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 2) const uint UNROLL = 2u;
@@ -144,26 +148,41 @@ void workgroupMerge(Record r) {
 }
 
 #ifndef STATS_FOLD
-// This invocation's elements, summed about its first element.
-Record invocationRecord() {
+// Sums of one subgroup's invocations, in subgroupSums[gl_SubgroupID].
+struct Sums {
+    uint count;
+    float shifted;   // sum of x - K
+    float squares;   // sum of (x - K)^2
+    float minValue;
+    float maxValue;
+    uint flags;
+};
+shared Sums subgroupSums[gl_WorkGroupSize.x / 4u];
+
+// This workgroup's elements as one record, summed about the first element the group reads.
+Record groupSumsRecord() {
     const uint lane = gl_GlobalInvocationID.x;
     const uint count4 = pc.count / 4u;
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    const uint groupLane = gl_WorkGroupID.x * gl_WorkGroupSize.x;
     float shift = 0.0;
-    if (lane < count4) {
-        shift = inVec4.data[lane].x;
-    } else if (lane < pc.count - count4 * 4u) {
-        shift = inScalar.data[count4 * 4u + lane];
+    if (groupLane < count4) {
+        shift = inVec4.data[groupLane].x;
+    } else if (groupLane < pc.count - count4 * 4u) {
+        shift = inScalar.data[count4 * 4u + groupLane];
     }
-    vec4 s[UNROLL];
-    vec4 q[UNROLL];
-    vec4 lo[UNROLL];
-    vec4 hi[UNROLL];
+    // Scalar accumulators (the four lanes of each vec4 are folded as they arrive): 4 registers per
+    // unrolled load instead of 16, so the kernel stays at the sum's occupancy and its plan (groups
+    // sized for that many resident per SM) still fits in one wave.
+    float s[UNROLL];
+    float q[UNROLL];
+    float lo[UNROLL];
+    float hi[UNROLL];
     for (uint u = 0u; u < UNROLL; ++u) {
-        s[u] = vec4(0.0);
-        q[u] = vec4(0.0);
-        lo[u] = vec4(POS_INF);
-        hi[u] = vec4(NEG_INF);
+        s[u] = 0.0;
+        q[u] = 0.0;
+        lo[u] = POS_INF;
+        hi[u] = NEG_INF;
     }
     bool nan = false;
     uint n = 0u;
@@ -173,10 +192,10 @@ Record invocationRecord() {
             const vec4 v = inVec4.data[i + u * stride];
             nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
             const vec4 d = v - shift;
-            s[u] += d;
-            q[u] = fma(d, d, q[u]);
-            lo[u] = min(lo[u], v);
-            hi[u] = max(hi[u], v);
+            s[u] += (d.x + d.y) + (d.z + d.w);
+            q[u] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[u]))));
+            lo[u] = min(lo[u], min(min(v.x, v.y), min(v.z, v.w)));
+            hi[u] = max(hi[u], max(max(v.x, v.y), max(v.z, v.w)));
         }
         n += 4u * UNROLL;
     }
@@ -184,10 +203,10 @@ Record invocationRecord() {
         const vec4 v = inVec4.data[i];
         nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
         const vec4 d = v - shift;
-        s[0] += d;
-        q[0] = fma(d, d, q[0]);
-        lo[0] = min(lo[0], v);
-        hi[0] = max(hi[0], v);
+        s[0] += (d.x + d.y) + (d.z + d.w);
+        q[0] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[0]))));
+        lo[0] = min(lo[0], min(min(v.x, v.y), min(v.z, v.w)));
+        hi[0] = max(hi[0], max(max(v.x, v.y), max(v.z, v.w)));
         n += 4u;
     }
     const uint tail = pc.count - count4 * 4u;
@@ -195,30 +214,52 @@ Record invocationRecord() {
         const float v = inScalar.data[count4 * 4u + lane];
         nan = nan || isNanBits(v);
         const float d = v - shift;
-        s[0].x += d;
-        q[0].x = fma(d, d, q[0].x);
-        lo[0].x = min(lo[0].x, v);
-        hi[0].x = max(hi[0].x, v);
+        s[0] += d;
+        q[0] = fma(d, d, q[0]);
+        lo[0] = min(lo[0], v);
+        hi[0] = max(hi[0], v);
         n += 1u;
     }
-    vec4 sv = s[0], qv = q[0], lov = lo[0], hiv = hi[0];
+    precise float sumD = s[0];
+    precise float sumQ = q[0];
+    float low = lo[0];
+    float high = hi[0];
     for (uint u = 1u; u < UNROLL; ++u) {
-        sv += s[u];
-        qv += q[u];
-        lov = min(lov, lo[u]);
-        hiv = max(hiv, hi[u]);
+        sumD += s[u];
+        sumQ += q[u];
+        low = min(low, lo[u]);
+        high = max(high, hi[u]);
     }
-    if (n == 0u) {
-        return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, 0u);
+    // Subgroup, then workgroup: integer counts and flags, float sums in the hardware's fixed order.
+    const uint subN = subgroupAdd(n);
+    const float subS = subgroupAdd(sumD);
+    const float subQ = subgroupAdd(sumQ);
+    const float subLo = subgroupMin(low);
+    const float subHi = subgroupMax(high);
+    const uint subNan = subgroupOr(nan ? 1u : 0u);
+    if (subgroupElect()) {
+        subgroupSums[gl_SubgroupID] = Sums(subN, subS, subQ, subLo, subHi, subNan);
     }
-    precise float sumD = (sv.x + sv.y) + (sv.z + sv.w);
-    precise float sumQ = (qv.x + qv.y) + (qv.z + qv.w);
-    precise float meanD = sumD / float(n);
-    precise float m2 = max(0.0, sumQ - sumD * meanD);
+    memoryBarrierShared();
+    barrier();
+    Sums v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u);
+    if (gl_SubgroupID == 0u) {
+        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
+            const Sums o = subgroupSums[s];
+            v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
+                     max(v.maxValue, o.maxValue), v.flags | o.flags);
+        }
+        v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
+                 subgroupMax(v.maxValue), subgroupOr(v.flags));
+    }
+    if (v.count == 0u) {
+        return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, v.flags);
+    }
+    precise float meanD = v.shifted / float(v.count);
+    precise float m2 = max(0.0, v.squares - v.shifted * meanD);
     precise float mean = shift + meanD;
-    precise float sum = sumD + shift * float(n);
-    return Record(n, sum, min(min(lov.x, lov.y), min(lov.z, lov.w)), max(max(hiv.x, hiv.y), max(hiv.z, hiv.w)), mean, m2, 0.0,
-                  nan ? 1u : 0u);
+    precise float sum = v.shifted + shift * float(v.count);
+    return Record(v.count, sum, v.minValue, v.maxValue, mean, m2, 0.0, v.flags);
 }
 #endif
 
@@ -234,7 +275,15 @@ void main() {
         outRecords.data[pc.outIndex] = finished(groupRecord);
     }
 #else
-    workgroupMerge(invocationRecord());
+    {
+        // Valid in subgroup 0 only; its first invocation publishes it to the group.
+        const Record r = groupSumsRecord();
+        if (gl_LocalInvocationIndex == 0u) {
+            groupRecord = r;
+        }
+        memoryBarrierShared();
+        barrier();
+    }
 #ifndef ONE_PASS
     if (gl_LocalInvocationIndex == 0u) {
         outRecords.data[pc.outIndex + gl_WorkGroupID.x] = groupRecord;

@@ -4,6 +4,7 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
+import dev.tally.demo.bench.DemoFrames;
 import dev.tally.demo.bench.ReductionBench;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.ReduceSettings;
@@ -130,9 +131,16 @@ class BenchCommand implements Callable<Integer> {
                             (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
                                     + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
                 }
+                frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
                 if (sweep) {
-                    for (int rows : new int[]{1, 2, 4, 8, 16, 32, 64}) {
+                    for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
+                    }
+                    for (int rows : new int[]{1, 2, 4, 8}) {
+                        dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 100, true, rows, progress);
+                    }
+                    for (var fill : dev.tally.demo.bench.ExposureBench.Fill.values()) {
+                        dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, 0, fill, progress);
                     }
                 }
                 long loopN = quick || cpu ? 1L << 20 : 1L << 26;
@@ -156,6 +164,33 @@ class BenchCommand implements Callable<Integer> {
             System.err.println("wrote " + json);
         }
         return 0;
+    }
+
+    /**
+     * The demo's frame loop ({@link DemoFrames}): frame-gpu-span at the benchmark size (the graph's first pass
+     * start to its last pass end, median over the frames), frame-cpu at a size the GPU keeps up with
+     * (CPU time per frame without frame-pacing waits, and bytes allocated per frame).
+     */
+    private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {
+        try (DemoFrames span = new DemoFrames(rt, w, h, frames)) {
+            span.run();
+            rt.graphs().collectTimings();
+            double us = rt.graphs().stats().medianMicros(dev.tally.graph.GraphRuntime.FRAME_SPAN);
+            progress.printf(Locale.ROOT, "  frame-gpu-span %dx%d %10.2f us%n", w, h, us);
+            out.add(new BenchResult("frame-gpu-span", (long) w * h, false, us, us, us, 0,
+                    "demo frame (scene, exposure, tonemap, plot, HUD, ring): first pass start to last pass end, median"));
+        }
+        try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames)) {
+            cpu.run();   // warm-up: JIT, pipelines, first-use fills
+            cpu.run();
+            DemoFrames.Figures f = cpu.measure();
+            progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, pacing %.2f us/frame, %.0f bytes/frame%n",
+                    cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.pacingMicrosPerFrame(), f.bytesPerFrame());
+            out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
+                    "demo frame loop, CPU time per frame without frame-pacing waits; bytes allocated by the frame thread (-1: not countable)",
+                    String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"cpuMicrosMean\": %.3f, \"bytesPerFrame\": %.1f, \"frames\": %d",
+                            f.cpuMicrosMedian(), f.cpuMicrosMean(), f.bytesPerFrame(), f.frames())));
+        }
     }
 
     private static void sweep(Tally rt, Config config, ReductionBench bench, ReductionBench.Input in) {
@@ -204,9 +239,9 @@ class BenchCommand implements Callable<Integer> {
         for (BenchResult r : results) {
             rows.add(String.format(Locale.ROOT,
                     "  {\"name\": %s, \"n\": %d, \"cold\": %s, \"gpuMicrosMedian\": %.3f, \"gpuMicrosMin\": %.3f, \"gpuMicrosMax\": %.3f, "
-                            + "\"bandwidthGBs\": %.1f, \"config\": %s}",
+                            + "\"bandwidthGBs\": %.1f, \"config\": %s%s}",
                     Json.string(r.name()), r.n(), r.cold(), r.gpuMicrosMedian(), r.gpuMicrosMin(), r.gpuMicrosMax(), r.bandwidthGBs(),
-                    Json.string(r.config())));
+                    Json.string(r.config()), r.extraJson() == null ? "" : ", " + r.extraJson()));
         }
         b.append(String.join(",\n", rows)).append("\n]}\n");
         AtomicFiles.write(file, b.toString().getBytes(StandardCharsets.UTF_8));

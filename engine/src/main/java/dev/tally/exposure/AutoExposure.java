@@ -140,10 +140,19 @@ public final class AutoExposure implements AutoCloseable {
         adapt = fresh[1];
     }
 
-    /** Rows per invocation for a w x h image: up to 32, but at least ~1024 workgroups when the image allows. */
+    /**
+     * Rows per invocation for a w x h image. Where the SM count is known: the fewest rows that still let
+     * every group be resident at once (one wave of {@link ExposureShaderLayout#HISTOGRAM_GROUPS_PER_SM}
+     * groups per SM, bands of equal height), so no second, mostly idle wave waits on the first. Otherwise
+     * up to 32, but at least ~1024 workgroups when the image allows.
+     */
     int rowsFor(int width, int height) {
         if (histogramRows > 0) {
             return histogramRows;
+        }
+        int sms = ctx.info().smCount();
+        if (sms > 0) {
+            return ExposureShaderLayout.oneWaveRows(width, height, sms);
         }
         int rows = ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION;
         while (rows > 1) {

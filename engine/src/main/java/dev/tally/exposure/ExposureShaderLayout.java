@@ -179,6 +179,27 @@ public final class ExposureShaderLayout {
         return Map.of(DEFINE_RESOLVE, "1");
     }
 
+    /** Histogram groups (256 invocations) resident per SM at once on NVIDIA: 2048 invocations. */
+    public static final int HISTOGRAM_GROUPS_PER_SM = 8;
+    /** histogram.comp's LOAD_BATCH default: rows per invocation are best a multiple of it. */
+    public static final int HISTOGRAM_LOAD_BATCH = 2;
+
+    /**
+     * Rows per invocation that cover a w x h image with at most {@code sms} x
+     * {@link #HISTOGRAM_GROUPS_PER_SM} groups (one resident wave) in bands of equal height, rounded up to
+     * a whole number of load batches; at least one batch.
+     */
+    public static int oneWaveRows(int w, int h, int sms) {
+        if (w <= 0 || h <= 0 || sms <= 0) {
+            throw new IllegalArgumentException("need a positive size and SM count, got " + w + " x " + h + ", " + sms + " SMs");
+        }
+        long columns = (w + HISTOGRAM_GROUP_WIDTH - 1) / HISTOGRAM_GROUP_WIDTH;
+        long bands = Math.max(1, (long) sms * HISTOGRAM_GROUPS_PER_SM / columns);
+        long rows = (h + HISTOGRAM_GROUP_HEIGHT * bands - 1) / (HISTOGRAM_GROUP_HEIGHT * bands);
+        rows = (rows + HISTOGRAM_LOAD_BATCH - 1) / HISTOGRAM_LOAD_BATCH * HISTOGRAM_LOAD_BATCH;
+        return (int) Math.min(rows, MAX_ROWS_PER_INVOCATION);
+    }
+
     /** Workgroups of histogram.comp's ACCUMULATE for a w x h image: {x, y}; z is 1. */
     public static int[] histogramGroupCounts(int w, int h, int rowsPerInvocation) {
         if (w <= 0 || h <= 0) {

@@ -395,6 +395,9 @@ public final class GraphRuntime implements AutoCloseable {
         pendingFills.clear();
     }
 
+    /** Name under which {@link #stats()} keeps each timed frame's GPU span: first pass start to last pass end. */
+    public static final String FRAME_SPAN = "frame.span";
+
     /** Reads the timestamps of finished frames into {@link #stats()} (never waits; also done when a frame begins). */
     public void collectTimings() {
         if (queries == null) {
@@ -413,7 +416,9 @@ public final class GraphRuntime implements AutoCloseable {
                     lastEnd = Math.max(lastEnd, ticks[2 * i + 1]);
                 }
                 // The frame's GPU span: first pass start to last pass end (both queues share the device's timestamp clock).
-                placement.frameSpan(t.variant(), queries.nanos(first, lastEnd) / 1000.0);
+                double span = queries.nanos(first, lastEnd) / 1000.0;
+                placement.frameSpan(t.variant(), span);
+                stats.add(FRAME_SPAN, span);
             }
         }
     }

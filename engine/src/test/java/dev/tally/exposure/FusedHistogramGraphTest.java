@@ -53,7 +53,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
     }
 
     @ParameterizedTest
-    @CsvSource({"300, 170, 0", "64, 64, 4", "1000, 9, 1", "17, 700, 2"})
+    @CsvSource({"300, 170, 0", "64, 64, 4", "1000, 9, 1", "17, 700, 2", "100, 130, 6", "40, 600, 36"})
     void binsMatchTheModelAndSumToThePixelCount(int w, int h, int rows) {
         var ctx = runtime.context();
         try (

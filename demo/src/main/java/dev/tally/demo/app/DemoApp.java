@@ -119,8 +119,10 @@ public final class DemoApp implements AutoCloseable {
         if (offscreen != null) {
             offscreen.close();   // destruction deferred past the frames that used it
         }
+        // STORAGE too, so that the tonemap runs as a compute pass (far faster than a fullscreen draw on GPUs
+        // with few graphics units); the HUD still draws on it as a colour attachment.
         offscreen = GpuImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
-                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
     }
 
     /** What the run produced, for the summary line and the stats file. */

@@ -11,6 +11,8 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
+import dev.tally.vk.Barriers;
+import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;
@@ -22,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
 
 /**
  * The auto-exposure chain (histogram, resolve, total, normalize, exposure) on a W x H RGBA16F image,
@@ -32,26 +35,55 @@ public final class ExposureBench {
     private ExposureBench() {
     }
 
+    /**
+     * How the HDR image is produced before each frame's chain. CLEAR: cleared to a new value every frame
+     * (a renderer writes its target just before metering: the chain reads an image whose last lines may
+     * still be dirty in the cache). ONCE_COLD: written once; each later frame first reads a 512 MiB buffer
+     * (a clean cache flush, as the reduction benchmarks do), so the chain reads the image from memory.
+     * ONCE_WARM: written once, no flush (what of the image stays in the cache between frames is read there).
+     */
+    public enum Fill { CLEAR, ONCE_COLD, ONCE_WARM }
+
     /** Median microseconds per pass, and "chain" for their sum. */
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, PrintStream progress) {
-        return run(rt, width, height, frames, dev.tally.exposure.ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION, progress);
+        return run(rt, width, height, frames, 0, progress);   // 0: rows as the engine picks them for this size
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
+        return run(rt, width, height, frames, rows, Fill.CLEAR, progress);
+    }
+
+    public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, PrintStream progress) {
         VulkanContext ctx = rt.context();
         Map<String, Double> out = new LinkedHashMap<>();
         GraphRuntime graphs = rt.graphs();
-        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows;
-        try (FrameCommands commands = new FrameCommands(rt);
+        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT);
+        try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
+             FrameCommands commands = new FrameCommands(rt);
              AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+            GpuImage once = fill == Fill.CLEAR ? null : GpuImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
                 Frame frame = rt.beginFrame();
                 var cmd = commands.begin(frame);
                 FrameGraph g = frame.graph();
-                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", desc), Access.TRANSFER_DST), (h, c) -> {
+                boolean clear = fill == Fill.CLEAR || f == 0;
+                ImageHandle imported = once == null ? null : g.importImage("hdr", once, null);
+                if (!clear) {
+                    g.addPass("flush", PassKind.COMPUTE, b -> {
+                        b.sideEffect();
+                        return null;
+                    }, (h, c) -> {
+                        if (flush != null) {
+                            flush.record(c.cmd());
+                            Barriers.memory(c.cmd(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+                        }
+                    });
+                }
+                ImageHandle hdr = !clear ? imported : g.addPass("fill", PassKind.TRANSFER, b -> b.write(imported != null ? imported : b.create("hdr", desc), Access.TRANSFER_DST), (h, c) -> {
                     try (MemoryStack stack = MemoryStack.stackPush()) {
                         VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
                         VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
@@ -69,6 +101,9 @@ public final class ExposureBench {
                 frame.submit(cmd);
             }
             ctx.waitIdle();
+            if (once != null) {
+                once.close();
+            }
             graphs.collectTimings();
             double chain = 0;
             for (String pass : graphs.stats().passes().keySet()) {
@@ -78,10 +113,10 @@ public final class ExposureBench {
                 double median = graphs.stats().medianMicros(pass);
                 out.put(pass.substring(scope.length() + 1), median);
                 chain += median;
-                progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, pass.substring(scope.length() + 1), median);
+                progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-9s %-18s %8.2f us%n", width, height, rows, fill, pass.substring(scope.length() + 1), median);
             }
             out.put("chain", chain);
-            progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-18s %8.2f us%n", width, height, rows, "chain (sum)", chain);
+            progress.printf(Locale.ROOT, "  exposure %dx%d rows %d %-9s %-18s %8.2f us%n", width, height, rows, fill, "chain (sum)", chain);
         }
         return out;
     }

@@ -57,7 +57,7 @@ public final class ReductionBench {
     }
 
     /** Evicts the cache before each sample; see {@link FlushMode}. */
-    private static final class CacheFlush implements AutoCloseable {
+    static final class CacheFlush implements AutoCloseable {
         private final FlushMode mode;
         private final GpuBuffer buffer;
         private final GpuBuffer scratch;

@@ -11,7 +11,6 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
-import dev.tally.graph.PlanCache;
 import dev.tally.graph.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,11 +37,10 @@ import static org.lwjgl.vulkan.VK10.VK_IMAGE_LAYOUT_UNDEFINED;
 import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
 
 /**
- * CPU cost of the frame graph's planning, without a GPU ({@code new FrameGraph()}):
+ * CPU cost of the frame graph's planning alone, without a GPU ({@code new FrameGraph()}); the cost of a whole frame on
+ * the path the runtime takes (recording, submission, ring) is {@link FrameBenchmark}:
  * <ul>
  *   <li>{@link #frame10FullCompile}: declare a 10-pass frame, compile it and plan its barriers (a frame whose plan is not cached);</li>
- *   <li>{@link #frame10CachedPlan}: the steady state, as {@code GraphRuntime.record} does it: declare, look the plan up by
- *       topology key ({@link PlanCache}), plan the barriers;</li>
  *   <li>{@link #frame10DeclareOnly}, {@link #frame10BarriersOnly}: the declaration alone, the barrier planning alone, for the breakdown;</li>
  *   <li>{@link #compile1000}: compile a declared 1000-pass synthetic graph (chains and fan-ins over 300 transients);</li>
  *   <li>{@link #declareCompilePlan1000}: declare, compile and plan the barriers of that graph, for the breakdown.</li>
@@ -148,7 +146,6 @@ public class GraphBenchmarks {
     public static class Frame10 {
         ResourceState stagingEntry;
         ResourceState readbackEntry;
-        PlanCache cache;
         FrameGraph declared;
         GraphPlan plan;
 
@@ -157,9 +154,8 @@ public class GraphBenchmarks {
             // Where the previous frame left the imports: staging written by the host, readback read by it.
             stagingEntry = ResourceState.after(Access.TRANSFER_DST);
             readbackEntry = ResourceState.after(Access.HOST_READ);
-            cache = new PlanCache();
             FrameGraph g = declareFrame(stagingEntry, readbackEntry);
-            plan = cache.planFor(g);
+            plan = g.compile();
             declared = g;
             if (g.passCount() != 10 || plan.order().size() != 9 || plan.culled().size() != 1) {
                 throw new IllegalStateException("the 10-pass frame changed: " + plan.order() + " culled " + plan.culled());
@@ -172,14 +168,6 @@ public class GraphBenchmarks {
     public BarrierPlanner.Barriers frame10FullCompile(Frame10 s) {
         FrameGraph g = declareFrame(s.stagingEntry, s.readbackEntry);
         GraphPlan plan = g.compile();
-        return BarrierPlanner.plan(g, plan, UNTOUCHED_SLOTS);
-    }
-
-    /** Per-frame cost in steady state: declare, topology key and cached plan, plan barriers. */
-    @Benchmark
-    public BarrierPlanner.Barriers frame10CachedPlan(Frame10 s) {
-        FrameGraph g = declareFrame(s.stagingEntry, s.readbackEntry);
-        GraphPlan plan = s.cache.planFor(g);
         return BarrierPlanner.plan(g, plan, UNTOUCHED_SLOTS);
     }
 

@@ -1,0 +1,86 @@
+package dev.tally.demo.bench;
+
+import dev.tally.Tally;
+import dev.tally.demo.app.DemoApp;
+import dev.tally.demo.app.DemoSettings;
+import dev.tally.demo.app.FramePolicy;
+import dev.tally.exposure.Metering;
+import dev.tally.vk.Waits;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+
+/**
+ * The demo's own frame loop ({@link DemoApp}: scene, auto-exposure, tonemap, exposure plot, HUD, readback
+ * ring), headless into its offscreen image, driven through the public frame API exactly as {@code ./tally
+ * demo} runs it. Per frame it measures the CPU time Tally and the demo spend (wall time between frame
+ * submissions minus the time blocked on frame pacing, which is the GPU's time, not the CPU's) and the bytes
+ * the thread allocated.
+ */
+public final class DemoFrames implements AutoCloseable {
+    /** Per-frame medians over a run. {@code bytesPerFrame} is -1 where the JVM cannot count allocations. */
+    public record Figures(long frames, double cpuMicrosMedian, double cpuMicrosMean, double pacingMicrosPerFrame, double bytesPerFrame) {
+    }
+
+    private final Tally tally;
+    private final DemoApp app;
+
+    public DemoFrames(Tally tally, int width, int height, long framesPerRun) {
+        this.tally = tally;
+        DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM,
+                false, true);
+        this.app = new DemoApp(tally, settings, null, new PrintStream(OutputStream.nullOutputStream()), FramePolicy.NONE);
+    }
+
+    /** One run of {@code framesPerRun} frames, unmeasured (warm-up, or a JMH operation). */
+    public void run() {
+        app.run(() -> false, f -> {
+        });
+    }
+
+    /** One run, measured frame by frame. */
+    public Figures measure() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean allocations = threads instanceof com.sun.management.ThreadMXBean t
+                && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
+        long thread = Thread.currentThread().getId();
+        double[] cpu = new double[1 << 16];
+        long[] count = {0};
+        long[] last = {System.nanoTime()};
+        double[] lastPacing = {tally.waits().of(Waits.Cause.PACING).micros()};
+        long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
+        double pacingStart = lastPacing[0];
+        app.run(() -> false, f -> {
+            long now = System.nanoTime();
+            double pacing = tally.waits().of(Waits.Cause.PACING).micros();
+            if (count[0] < cpu.length) {
+                cpu[(int) count[0]] = (now - last[0]) / 1e3 - (pacing - lastPacing[0]);
+            }
+            count[0]++;
+            last[0] = now;
+            lastPacing[0] = pacing;
+        });
+        long bytes = allocations == null ? -1 : allocations.getThreadAllocatedBytes(thread) - firstBytes;
+        int n = (int) Math.min(count[0], cpu.length);
+        // The first frame's interval starts before run() (its set-up is not a frame's cost).
+        double[] steady = Arrays.copyOfRange(cpu, Math.min(1, n), n);
+        Arrays.sort(steady);
+        double median = steady.length == 0 ? 0 : steady.length % 2 == 1 ? steady[steady.length / 2]
+                : (steady[steady.length / 2 - 1] + steady[steady.length / 2]) / 2;
+        double mean = Arrays.stream(steady).average().orElse(0);
+        double pacingPerFrame = (tally.waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
+        return new Figures(count[0], median, mean, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
+    }
+
+    public DemoApp app() {
+        return app;
+    }
+
+    @Override
+    public void close() {
+        app.close();
+    }
+}
