@@ -45,8 +45,11 @@ public final class ConfigSchema {
                 "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.real("hud.scale", "0.02", 0.005, 0.25, "HUD text line height as a fraction of the output height"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
-        add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
-                "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));
+        add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync", "freshest"),
+                "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline);"
+                        + " freshest: the newest completed sample at each frame's beginning, never waiting"));
+        add(ConfigKey.integer("readback.maxAgeFrames", "0", 0, 1024, false,
+                "samples later than this many frames are flagged stale and counted; 0 = readback.slots"));
         add(ConfigKey.string("cache.dir", "auto", "where SPIR-V and the pipeline cache are kept; auto = ~/.cache/tally"));
         add(ConfigKey.integer("debug.forceStorageAlignment", "0", 0, 4096, false,
                 "test hook: storage-buffer binding offsets are aligned to at least this (a power of two), as on devices that demand it; 0 = the device's"));
