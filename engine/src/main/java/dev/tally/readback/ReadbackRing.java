@@ -332,12 +332,13 @@ public final class ReadbackRing implements AutoCloseable {
                 throw new IllegalStateException("readback ring '" + name + "': " + pending + " one-shot requests pending (at most "
                         + slots.length + "); wait for one to be delivered");
             }
-            int index = oneShotSlots.size();
-            slot = new Slot(newSlotBuffer(name + ".once" + index), slots.length + index);
+            int created = oneShotSlots.size();
+            slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created);
             oneShotSlots.add(slot);
         }
         ReadbackRequest request = new ReadbackRequest(frame, listener);
-        addCopyPass(g, slot, sources, name + "/once", name + ".once" + oneShotSlots.indexOf(slot));
+        int index = oneShotSlots.indexOf(slot);
+        addCopyPass(g, slot, sources, name + "/once" + index, name + ".once" + index);
         slot.request = request;
         return request;
     }
