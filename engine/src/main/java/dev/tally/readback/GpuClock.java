@@ -30,7 +30,8 @@ final class GpuClock {
     private final long tickMask;
     private long gpuTicks;
     private long cpuNanos;
-    private long calibratedAt = Long.MIN_VALUE;
+    private long calibratedAt;
+    private long calibrations;
 
     GpuClock(VulkanContext ctx) {
         this.ctx = ctx;
@@ -66,6 +67,11 @@ final class GpuClock {
         }
     }
 
+    /** Calibrations made so far (the first on the first conversion). */
+    long calibrations() {
+        return calibrations;
+    }
+
     /** True when GPU timestamps can be put on the CPU clock. */
     boolean available() {
         return available;
@@ -73,7 +79,7 @@ final class GpuClock {
 
     /** The {@link System#nanoTime()} at which the GPU clock read {@code ticks}; {@code now} is the current nanoTime. */
     long cpuNanos(long ticks, long now) {
-        if (now - calibratedAt > RECALIBRATE_NANOS) {
+        if (calibrations == 0 || now - calibratedAt > RECALIBRATE_NANOS) {
             calibrate(now);
         }
         long delta = (ticks & tickMask) - gpuTicks;
@@ -93,6 +99,7 @@ final class GpuClock {
             gpuTicks = stamps.get(0) & tickMask;
             cpuNanos = stamps.get(1);
             calibratedAt = now;
+            calibrations++;
         }
     }
 }

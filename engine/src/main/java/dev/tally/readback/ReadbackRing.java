@@ -500,6 +500,11 @@ public final class ReadbackRing implements AutoCloseable {
         return name;
     }
 
+    /** How often the GPU clock was paired with the CPU clock (0 with {@link TimeSource#HOST_ESTIMATE}). */
+    long clockCalibrations() {
+        return clock.calibrations();
+    }
+
     @Override
     public void close() {
         graphs.removeListener(listener);
