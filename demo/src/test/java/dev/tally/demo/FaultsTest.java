@@ -127,7 +127,7 @@ class FaultsTest {
         List<String> errors = errorLines(r);
         assertEquals(1, errors.size(), r::toString);
         // The 9th buffer is the readback ring's first slot: the demo releases all it built before (no leak report).
-        assertTrue(errors.get(0).startsWith("tally demo: vulkan: allocating buffer 'readback.slot0' of 1336 bytes"), errors.get(0));
+        assertTrue(errors.get(0).startsWith("tally demo: vulkan: allocating buffer 'readback.slot0' of 1064 bytes"), errors.get(0));
         assertTrue(errors.get(0).contains(" bytes (budget "), errors.get(0));
         assertNoTraceOrValidation(r);
         assertEquals(List.of(), filesIn(dir));
