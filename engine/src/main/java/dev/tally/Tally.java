@@ -206,10 +206,15 @@ public final class Tally implements AutoCloseable {
         return readback(name, capacityBytes, ReadbackRing.Mode.valueOf(config.string("readback.mode").toUpperCase(Locale.ROOT)));
     }
 
-    /** A readback ring of {@code readback.slots} slots of {@code capacityBytes}, delivering in {@code mode}. */
+    /**
+     * A readback ring of {@code readback.slots} slots of {@code capacityBytes}, delivering in {@code mode};
+     * samples older than {@code readback.maxAgeFrames} (0: the slot count) are flagged stale.
+     */
     public ReadbackRing readback(String name, long capacityBytes, ReadbackRing.Mode mode) {
         requireOpen();
-        return new ReadbackRing(graphs, name, config.integer("readback.slots"), capacityBytes, mode);
+        int slots = config.integer("readback.slots");
+        int maxAge = config.integer("readback.maxAgeFrames");
+        return new ReadbackRing(graphs, name, slots, capacityBytes, mode, maxAge == 0 ? slots : maxAge);
     }
 
     /** The tonemap pass (HDR x exposure, to a display format). */

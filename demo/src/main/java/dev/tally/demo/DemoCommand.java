@@ -67,7 +67,8 @@ final class DemoCommand implements Callable<Integer> {
     FramePolicy policy = FramePolicy.NONE;
 
     @CommandLine.Option(names = "--readback", paramLabel = "MODE",
-            description = "fixed (the ring: samples readback.slots frames late, no waits) or sync (read within the frame, waiting)")
+            description = "fixed (the ring: samples readback.slots frames late, no waits), freshest (the newest completed sample, no waits)"
+                    + " or sync (read within the frame, waiting)")
     String readback;
 
     @CommandLine.Mixin
@@ -76,8 +77,8 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (readback != null) {
-            if (!readback.equals("fixed") && !readback.equals("sync")) {
-                throw new UserInputException("--readback: '" + readback + "' is not a readback mode; expected fixed or sync");
+            if (!readback.equals("fixed") && !readback.equals("sync") && !readback.equals("freshest")) {
+                throw new UserInputException("--readback: '" + readback + "' is not a readback mode; expected fixed, freshest or sync");
             }
             common.overrides.add("readback.mode=" + readback);
         }

@@ -45,8 +45,11 @@ public final class ConfigSchema {
                 "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.real("hud.scale", "0.02", 0.005, 0.25, "HUD text line height as a fraction of the output height"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
-        add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync"),
-                "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline)"));
+        add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync", "freshest"),
+                "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline);"
+                        + " freshest: the newest completed sample at each frame's beginning, never waiting"));
+        add(ConfigKey.integer("readback.maxAgeFrames", "0", 0, 1024, false,
+                "samples later than this many frames are flagged stale and counted; 0 = readback.slots"));
         add(ConfigKey.choice("async.mode", "off", java.util.List.of("off", "on", "auto"),
                 "compute passes that may overlap run on an async compute queue: off, on, or auto (measured per topology, the faster kept)"));
         add(ConfigKey.bool("debug.asyncOneQueue", "false",

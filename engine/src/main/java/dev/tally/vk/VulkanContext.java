@@ -248,6 +248,12 @@ public final class VulkanContext implements AutoCloseable {
         if (choice.extensions().contains(VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
             deviceExtensions.add(VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
         }
+        // Readback rings put GPU completion times on the CPU clock with it, where offered.
+        if (choice.extensions().contains("VK_KHR_calibrated_timestamps")) {
+            deviceExtensions.add("VK_KHR_calibrated_timestamps");
+        } else if (choice.extensions().contains("VK_EXT_calibrated_timestamps")) {
+            deviceExtensions.add("VK_EXT_calibrated_timestamps");
+        }
         PointerBuffer ppExtensions = stack.mallocPointer(deviceExtensions.size());
         deviceExtensions.forEach(e -> ppExtensions.put(stack.UTF8(e)));
         ppExtensions.flip();

@@ -63,6 +63,7 @@ public final class DemoApp implements AutoCloseable {
     private ExposurePlot plot;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
+    private LuminanceProbe probe;
     private LiveReload reload;
     private DemoKeys keys;
     private GpuImage mask;
@@ -105,6 +106,7 @@ public final class DemoApp implements AutoCloseable {
         hud = tally.hud();
         plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
+        probe = new LuminanceProbe(tally, window);
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
             reload = new LiveReload(ctx, tally.compiler().sources().directory(),
@@ -127,7 +129,7 @@ public final class DemoApp implements AutoCloseable {
 
     /** What the run produced, for the summary line and the stats file. */
     public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float histogramSum, float ev,
-                          long shaderReloads, Waits.Tally pacing, String readbackMode) {
+                          long shaderReloads, Waits.Tally pacing, String readbackMode, float probeLuminance, Double probeEv) {
     }
 
     /** In a window, applies edits to {@code file} while running (see {@link LiveReload}). */
@@ -201,6 +203,7 @@ public final class DemoApp implements AutoCloseable {
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out);
+            probe.capture(g, hdr);
             if (filmstrip != null) {
                 filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
             }
@@ -208,7 +211,7 @@ public final class DemoApp implements AutoCloseable {
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
                 out = hud.add(g, out, HudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
-                                READBACK_EXPOSURE, reload == null ? null : reload.error()),
+                                READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
@@ -258,7 +261,8 @@ public final class DemoApp implements AutoCloseable {
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
         return new Summary(rendered, seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
-                ctx.waits().of(Waits.Cause.PACING), ring.mode().name().toLowerCase(java.util.Locale.ROOT));
+                ctx.waits().of(Waits.Cause.PACING), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
+                Float.isNaN(probe.luminance()) ? null : probe.ev());
     }
 
     /** The output as a {@link FramePolicy} sees it. */
@@ -370,6 +374,10 @@ public final class DemoApp implements AutoCloseable {
         }
     }
 
+    public LuminanceProbe probe() {
+        return probe;
+    }
+
     public ReadbackRing ring() {
         return ring;
     }
@@ -398,7 +406,7 @@ public final class DemoApp implements AutoCloseable {
     @Override
     public void close() {
         CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
+        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
             if (c != null) {
                 steps.run(() -> {
                     try {

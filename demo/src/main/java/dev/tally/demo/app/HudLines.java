@@ -21,7 +21,7 @@ final class HudLines {
      * @param readbackAt where the exposure record starts in a readback sample, in floats
      */
     static List<String> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring,
-                           int readbackAt, String error) {
+                           int readbackAt, String error, String probe) {
         List<String> lines = new ArrayList<>();
         lines.add("Tally  " + device);
         if (fixedDt > 0) {
@@ -45,9 +45,16 @@ final class HudLines {
         } else {
             lines.add("exposure: no sample yet (first readback in " + ring.slotCount() + " frames)");
         }
+        if (probe != null) {
+            lines.add(probe);
+        }
         ReadbackStats r = ring.stats();
-        lines.add(String.format(Locale.ROOT, "readback ring: %d slots", r.slots()));
-        lines.add(String.format(Locale.ROOT, "  samples %d  lag %d", r.samples(), r.lagFrames()));
+        lines.add(String.format(Locale.ROOT, "readback ring: %d slots, %s", r.slots(), r.mode().name().toLowerCase(Locale.ROOT)));
+        lines.add(String.format(Locale.ROOT, "  samples %d  lag %d (%d..%d)", r.samples(), r.lagFrames(), r.lagMin(), r.lagMax()));
+        if (fixedDt <= 0) {
+            lines.add(String.format(Locale.ROOT, "  age %.2f ms (median, %s)", r.ageMillisMedian(), r.timeSource().name().toLowerCase(Locale.ROOT)));
+        }
+        lines.add(String.format(Locale.ROOT, "  stale %d  rejected %d", r.stale(), r.rejected()));
         lines.add(String.format(Locale.ROOT, "  not ready %d  waits %d", r.notReady(), r.blockingWaits()));
         if (error != null) {
             lines.add("error: " + error);

@@ -56,7 +56,8 @@ final class SceneRenderer implements AutoCloseable {
     ImageHandle add(FrameGraph g, int width, int height, float time) {
         ComputeKernel k = kernel;
         ScenePath.Camera cam = ScenePath.at(time);
-        ImageDesc desc = new ImageDesc(width, height, HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+        // TRANSFER_SRC: the HUD's luminance probe reads a texel back.
+        ImageDesc desc = new ImageDesc(width, height, HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
         return g.addPass("scene", PassKind.COMPUTE, b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = stack.malloc(PUSH_BYTES).putFloat(0, (float) cam.x()).putFloat(4, (float) cam.y()).putFloat(8, (float) cam.z())

@@ -41,8 +41,14 @@ public final class StatsJson {
         b.append(",\n \"readback\": {\"mode\": ").append(str(s.readbackMode())).append(", \"slots\": ").append(r.slots()).append(", \"samples\": ").append(r.samples())
                 .append(", \"lagFrames\": ").append(r.lagFrames()).append(", \"notReady\": ").append(r.notReady())
                 .append(", \"blockingWaits\": ").append(r.blockingWaits())
+                .append(", \"lagMin\": ").append(r.lagMin()).append(", \"lagMax\": ").append(r.lagMax())
+                .append(", \"ageMillisMedian\": ").append(num(r.ageMillisMedian())).append(", \"timeSource\": ").append(str(r.timeSource().name().toLowerCase(Locale.ROOT)))
+                .append(", \"stale\": ").append(r.stale()).append(", \"rejected\": ").append(r.rejected()).append(", \"superseded\": ").append(r.superseded())
                 .append(", \"lastValue\": ").append(s.lastSample() == null ? "null" : num(s.lastSample().floatAt(0)))
                 .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame())).append("}");
+        if (s.probeEv() != null) {
+            b.append(",\n \"probe\": {\"luminance\": ").append(num(s.probeLuminance())).append(", \"ev\": ").append(num(s.probeEv())).append("}");
+        }
         b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
                 .append(", \"metering\": ").append(str(metering))
                 .append(", \"evMin\": ").append(num(range.evMin())).append(", \"evMax\": ").append(num(range.evMax()))
