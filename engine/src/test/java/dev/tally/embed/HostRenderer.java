@@ -91,6 +91,20 @@ final class HostRenderer implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until the device is idle. The renderer's own submits do not signal {@link VulkanContext}'s
+     * timeline, so {@code device.waitIdle()} would not wait for them: objects made on {@code device} are
+     * closed only after this.
+     */
+    void idle() {
+        queueLock.lock();
+        try {
+            check(vkDeviceWaitIdle(device.device()), "vkDeviceWaitIdle");
+        } finally {
+            queueLock.unlock();
+        }
+    }
+
     dev.tally.Tally.Host host() {
         return new dev.tally.Tally.Host(device.instance(), device.physicalDevice(), device.device(), device.queue(), device.queueFamily(),
                 device.allocator(), queueLock, device.debugUtils());
@@ -98,7 +112,7 @@ final class HostRenderer implements AutoCloseable {
 
     @Override
     public void close() {
-        check(vkDeviceWaitIdle(device.device()), "vkDeviceWaitIdle");
+        idle();
         for (int i = 0; i < pools.length; i++) {
             vkDestroyFence(device.device(), fences[i], null);
             vkDestroyCommandPool(device.device(), pools[i], null);
