@@ -77,6 +77,7 @@ class EmbeddingTest {
                 long waitsBefore = tally.waits().total().count();
                 int checked = 0;
                 for (long f = 0; f < FRAMES; f++) {
+                    VkCommandBuffer cmd = host.begin(f);   // the renderer paces first (its fence for frame f - 2), as engines do
                     Frame frame = tally.beginFrame();
                     for (int v = 0; v < views; v++) {
                         Sample s = rings.get(v).latest().orElse(null);
@@ -91,7 +92,6 @@ class EmbeddingTest {
                             checked++;
                         }
                     }
-                    VkCommandBuffer cmd = host.begin(f);
                     for (int v = 0; v < views; v++) {
                         float level = level(v, f);
                         HostRenderer.clear(cmd, targets.get(v), level, f == 0);   // the renderer's own scene
