@@ -24,10 +24,27 @@ import java.util.Map;
 public final class NormalizeNode implements AutoCloseable {
     /** The one normalize shader, shared with auto-exposure. */
     public static final String SHADER = "normalize.comp";
-    private final ComputeKernel kernel;
+    private final VulkanContext ctx;
+    private final ShaderCompiler compiler;
+    private final PipelineCache cache;
+    private ComputeKernel kernel;
 
     public NormalizeNode(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
-        this.kernel = new ComputeKernel(ctx, compiler, cache, SHADER, Map.of(), null, 3, 4);
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.cache = cache;
+        this.kernel = build();
+    }
+
+    private ComputeKernel build() {
+        return new ComputeKernel(ctx, compiler, cache, SHADER, Map.of(), null, 3, 4);
+    }
+
+    /** Hot reload, between frames: rebuilds from the current source; on a compile error the running pipeline stays. */
+    public void reload() {
+        ComputeKernel fresh = build();
+        kernel.close();   // destruction deferred past the frames in flight
+        kernel = fresh;
     }
 
     /** Adds pass {@code name}; returns the handle of the normalized copy ({@code count + 1} floats). */

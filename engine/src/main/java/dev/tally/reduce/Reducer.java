@@ -64,10 +64,14 @@ public final class Reducer implements AutoCloseable {
     }
 
     private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
+        return pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));
+    }
+
+    private ComputePipeline build(ReduceOp op, boolean onePass) {
         ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
-        return pipelines.computeIfAbsent(key(op, onePass), k -> new ComputePipeline(ctx, compiler, cache, "reduce.comp",
-                onePass ? Map.of("ONE_PASS", "1") : Map.of(),
-                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll(), 3, settings.blocked() ? 1 : 0), onePass ? 4 : 2, PUSH_BYTES));
+        return new ComputePipeline(ctx, compiler, cache, "reduce.comp", onePass ? Map.of("ONE_PASS", "1") : Map.of(),
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll(), 3, settings.blocked() ? 1 : 0),
+                onePass ? 4 : 2, PUSH_BYTES);
     }
 
     private DescriptorSets sets(ReduceOp op, boolean onePass) {
@@ -248,6 +252,20 @@ public final class Reducer implements AutoCloseable {
                         + align + " (minStorageBufferOffsetAlignment)");
             }
         }
+    }
+
+    /**
+     * Hot reload, between frames: compiles reduce.comp (and the statistics shader) from the current sources;
+     * on a compile error the error is thrown and the running pipelines stay. Otherwise every pipeline is
+     * dropped (destruction deferred past the frames in flight) and rebuilt on first use.
+     */
+    public void reload() {
+        build(ReduceOp.SUM, true).close();
+        build(ReduceOp.SUM, false).close();
+        sets.values().forEach(DescriptorSets::close);
+        pipelines.values().forEach(ComputePipeline::close);
+        sets.clear();
+        pipelines.clear();
     }
 
     @Override

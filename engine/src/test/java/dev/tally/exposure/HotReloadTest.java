@@ -80,6 +80,33 @@ class HotReloadTest extends GpuTestBase {
         }
     }
 
+    @Test
+    void aBrokenReductionShaderKeepsTheRunningPipelinesAndAFixReplacesThem() throws Exception {
+        copy("reduce.comp");
+        copy("reduce_ops.glsl");
+        var ctx = runtime.context();
+        float[] data = new float[1000];
+        java.util.Arrays.fill(data, 0.5f);
+        try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
+             dev.tally.reduce.Reducer reducer = new dev.tally.reduce.Reducer(ctx, compiler, null, runtime.reducer().settings());
+             dev.tally.reduce.DeviceArray array = dev.tally.reduce.DeviceArray.of(ctx, "reload.input", data);
+             dev.tally.reduce.OneShotReduction one = new dev.tally.reduce.OneShotReduction(ctx, reducer)) {
+            assertEquals(500f, one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value());
+
+            String original = Files.readString(shaders.resolve("reduce.comp"));
+            Files.writeString(shaders.resolve("reduce.comp"), original.replace("void main()", "void main() { nonsense; }\nvoid unused()"));
+            ShaderCompileException e = assertThrows(ShaderCompileException.class, reducer::reload);
+            assertTrue(e.getMessage().contains("reduce.comp:"), e.getMessage());
+            assertEquals(500f, one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value(), "the running pipelines stay");
+
+            // A changed (not broken) shader: every value it writes is doubled, so the result moves.
+            Files.writeString(shaders.resolve("reduce.comp"), original.replace("/ pc.divisor", "/ pc.divisor * 2.0"));
+            reducer.reload();
+            float after = one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value();
+            assertTrue(after >= 1000f, "the reloaded shader replaced the pipelines: 500 -> " + after);
+        }
+    }
+
     /** One frame: clear an HDR image to 0.18, tonemap it, read pixel (0,0) as RGBA8. */
     private int render(FrameCommands loop, Tonemapper tonemap, GpuBuffer exposure, GpuBuffer pixel) {
         Frame frame = runtime.beginFrame();

@@ -110,7 +110,7 @@ public final class DemoApp implements AutoCloseable {
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
             reload = new LiveReload(ctx, tally.compiler().sources().directory(),
-                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload), log);
+                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, tally.reducer()::reload), log);
             swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
         } else {
             resizeOffscreen(settings.width(), settings.height());
