@@ -1,5 +1,5 @@
 #version 460
-// Baseline for benchmarks only: the lesson's kernel as written. Scalar loads, a fixed 256-wide
+// Baseline for benchmarks only: the textbook tree reduction. Scalar loads, a fixed 256-wide
 // workgroup, a grid-stride loop, and a shared-memory tree with one barrier per level.
 layout(local_size_x = 256) in;
 

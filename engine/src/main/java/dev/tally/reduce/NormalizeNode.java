@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The seed's third dispatch as a graph pass: divides {@code count} floats by a total that a reduction
+ * Normalization as a graph pass: divides {@code count} floats by a total that a reduction
  * left on the GPU. The graph orders it after the reduction and inserts the barrier. The output holds
  * {@code count + 1} floats: the quotients, then 1.0 when the total was usable (finite, not zero) or
  * 0.0 when it was not (then every quotient is 0.0); normalize.comp states the rule.

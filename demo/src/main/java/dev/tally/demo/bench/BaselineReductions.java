@@ -19,7 +19,7 @@ import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
 
 /**
- * The two designs Tally's reduction is measured against: the lesson's kernel as written (512 groups
+ * The two designs Tally's reduction is measured against: the textbook kernel (512 groups
  * of 256, scalar loads, shared-memory tree, two dispatches) and the textbook recursion (one
  * workgroup per 256 elements, log256(n) dispatches).
  */
