@@ -77,7 +77,7 @@ public final class FrameGraph {
     }
 
     static Object graphOf(Handle h) {
-        return h instanceof BufferHandle b ? b.graph : ((ImageHandle) h).graph;
+        return h.graph;
     }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,

@@ -1,14 +1,47 @@
 package dev.tally.graph;
 
+import java.util.Objects;
+
 /**
  * A typed reference to one version of a resource in one frame's graph. Writing a resource yields a
  * new version; a pass that uses an older version is rejected as stale, and a handle from another
- * frame's graph is rejected by the graph it belongs to, not by its index.
+ * frame's graph is rejected by the graph it belongs to (identity, not the luck of an index).
  */
-public sealed interface Handle permits BufferHandle, ImageHandle {
+public abstract sealed class Handle permits BufferHandle, ImageHandle {
+    /** The graph that issued the handle. */
+    final Object graph;
+    private final int resource;
+    private final int version;
+
+    Handle(Object graph, int resource, int version) {
+        this.graph = graph;
+        this.resource = resource;
+        this.version = version;
+    }
+
     /** The resource's index in its graph. */
-    int resource();
+    public int resource() {
+        return resource;
+    }
 
     /** The version: 0 as declared, one more after each write. */
-    int version();
+    public int version() {
+        return version;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null && o.getClass() == getClass() && ((Handle) o).graph == graph && ((Handle) o).resource == resource
+                && ((Handle) o).version == version;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(System.identityHashCode(graph), resource, version);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[resource=" + resource + ", version=" + version + "]";
+    }
 }
