@@ -390,7 +390,10 @@ public final class GraphRuntime implements AutoCloseable {
 
     private void recordFills(VkCommandBuffer cmd) {
         for (Fill f : pendingFills) {
-            vkCmdFillBuffer(cmd, f.buffer().handle(), 0, VK_WHOLE_SIZE, f.word());
+            // A buffer closed before any frame was recorded (its first frame abandoned) is gone: nothing to fill.
+            if (!f.buffer().isClosed()) {
+                vkCmdFillBuffer(cmd, f.buffer().handle(), 0, VK_WHOLE_SIZE, f.word());
+            }
         }
         pendingFills.clear();
     }
