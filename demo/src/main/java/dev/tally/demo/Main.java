@@ -31,7 +31,7 @@ import java.nio.file.Path;
                 "1:a check failed (validation messages, soak limits), a Vulkan call failed, or an internal error (a bug in Tally; the message names the file with its stack trace)",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
                 "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
-        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class,
+        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class, GraphCheckCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status when the GPU device was lost. */

@@ -223,7 +223,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Debug: fill each transient's memory with NaN (integer formats: a poison colour) before its first use in a frame. */
     public void debugPoisonTransients(boolean on) {
         this.poisonTransients = on;
-        pool.poison(on);
+        pool.poison(on);   // the pool lays out transients anew (they need TRANSFER_DST usage to be filled)
     }
 
     /** The timeline semaphore between the lanes' batches (created with the first two-lane frame). */
@@ -390,7 +390,10 @@ public final class GraphRuntime implements AutoCloseable {
 
     private void recordFills(VkCommandBuffer cmd) {
         for (Fill f : pendingFills) {
-            vkCmdFillBuffer(cmd, f.buffer().handle(), 0, VK_WHOLE_SIZE, f.word());
+            // A buffer closed before any frame was recorded (its first frame abandoned) is gone: nothing to fill.
+            if (!f.buffer().isClosed()) {
+                vkCmdFillBuffer(cmd, f.buffer().handle(), 0, VK_WHOLE_SIZE, f.word());
+            }
         }
         pendingFills.clear();
     }

@@ -13,7 +13,9 @@ import static org.lwjgl.vulkan.VK13.*;
  * Debug aid: fills a transient's memory with NaN before its first use in a frame, so that a pass reading
  * memory nobody wrote this frame (a missing dependency, a wrong alias) shows NaN instead of last frame's
  * plausible values. Ordered after everything earlier on the queue; the pass's own first-use barrier is
- * widened by the runtime to follow the fill.
+ * widened by the runtime to follow the fill. The fill waits at ALL_TRANSFER, not CLEAR: validation counts
+ * vkCmdFillBuffer as a copy-stage write, and a barrier to CLEAR alone leaves it racing the reads of the
+ * memory's previous occupant.
  */
 final class TransientPoison {
     private static final int NAN_BITS = 0x7FC00000;
@@ -26,7 +28,7 @@ final class TransientPoison {
             if (buffer != null) {
                 VkBufferMemoryBarrier2.Buffer before = VkBufferMemoryBarrier2.calloc(1, stack);
                 before.get(0).sType$Default().srcStageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT).srcAccessMask(VK_ACCESS_2_MEMORY_WRITE_BIT)
-                        .dstStageMask(VK_PIPELINE_STAGE_2_CLEAR_BIT).dstAccessMask(VK_ACCESS_2_TRANSFER_WRITE_BIT)
+                        .dstStageMask(VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT).dstAccessMask(VK_ACCESS_2_TRANSFER_WRITE_BIT)
                         .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
                         .buffer(buffer.handle()).offset(0).size(VK_WHOLE_SIZE);
                 vkCmdPipelineBarrier2(cmd, VkDependencyInfo.calloc(stack).sType$Default().pBufferMemoryBarriers(before));
@@ -35,7 +37,7 @@ final class TransientPoison {
             }
             VkImageMemoryBarrier2.Buffer before = VkImageMemoryBarrier2.calloc(1, stack);
             before.get(0).sType$Default().srcStageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT).srcAccessMask(VK_ACCESS_2_MEMORY_WRITE_BIT)
-                    .dstStageMask(VK_PIPELINE_STAGE_2_CLEAR_BIT).dstAccessMask(VK_ACCESS_2_TRANSFER_WRITE_BIT)
+                    .dstStageMask(VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT).dstAccessMask(VK_ACCESS_2_TRANSFER_WRITE_BIT)
                     .oldLayout(VK_IMAGE_LAYOUT_UNDEFINED).newLayout(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL)
                     .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).image(image.handle());
             before.get(0).subresourceRange().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);

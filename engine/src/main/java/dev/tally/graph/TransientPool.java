@@ -39,6 +39,9 @@ final class TransientPool implements AutoCloseable {
         final List<Long> rawImages = new ArrayList<>();
         final List<Long> views = new ArrayList<>();
         long lastUsedFrame;
+        /** The plan whose slots these are: a new plan for the same topology (another pass order) lays memory out anew. */
+        GraphPlan plan;
+        boolean poisoned;
 
         Physical(int slots, int resources) {
             slotAllocations = new long[slots];
@@ -69,8 +72,15 @@ final class TransientPool implements AutoCloseable {
 
     Physical acquire(String key, FrameGraph g, GraphPlan plan, long frame) {
         Physical p = plans.get(key);
+        if (p != null && (p.plan != plan || p.poisoned != poison)) {
+            plans.remove(key);
+            release(p);   // deferred past the frames that may still use it
+            p = null;
+        }
         if (p == null) {
             p = build(g, plan);
+            p.plan = plan;
+            p.poisoned = poison;
             plans.put(key, p);
         }
         p.lastUsedFrame = frame;

@@ -105,6 +105,8 @@ public final class GpuBuffer implements AutoCloseable {
     public long size() { return size; }
     public String name() { return name; }
     public boolean isMapped() { return mapped != NULL; }
+    /** Closed by its owner (its destruction may still be deferred): no new commands may use it. */
+    public boolean isClosed() { return closed; }
 
     /** The persistently mapped pointer; only for UPLOAD and READBACK buffers (or host-visible device memory). */
     public long mappedAddress() {
