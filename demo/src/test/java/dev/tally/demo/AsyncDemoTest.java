@@ -68,6 +68,7 @@ class AsyncDemoTest {
             assertTrue(on.contains("{\"name\": \"" + p + "\", \"gpuMicrosMedian\""), "placed pass " + p + " is a pass of the frame: " + on);
         }
         assertEquals("null", field(async(on), "choice"), "only auto chooses: " + on);
+        assertTrue(Double.parseDouble(field(async(on), "frameSpanMicrosMedian")) > 0, "the frame's GPU span is measured: " + on);
         // Same frames, same exposure: the lanes change where passes run, not what they compute.
         assertEquals(field(off, "ev"), field(on, "ev"));
         assertEquals(field(off, "targetEv"), field(on, "targetEv"));

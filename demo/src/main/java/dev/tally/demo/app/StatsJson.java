@@ -74,7 +74,8 @@ public final class StatsJson {
     /**
      * {@code async}: the mode, how many queues the device gave (1 or 2), the passes the last frame placed on
      * the async lane, and in auto mode what was chosen ("async", "main"; null while trying) and the
-     * microseconds per frame the choice saves (null before a choice, or in another mode).
+     * microseconds per frame the choice saves (null before a choice, or in another mode), and the median
+     * GPU span of recent frames (first pass start to last pass end).
      */
     private static void appendAsync(StringBuilder b, VulkanContext ctx, GraphRuntime graphs) {
         AsyncMode mode = graphs.asyncMode();
@@ -87,6 +88,7 @@ public final class StatsJson {
                 .append(", \"passes\": [").append(String.join(", ", names)).append("]")
                 .append(", \"choice\": ").append(auto && p.choice() != null ? str(p.choice()) : "null")
                 .append(", \"savedMicros\": ").append(auto && !Double.isNaN(p.savedMicros()) ? num(p.savedMicros()) : "null")
+                .append(", \"frameSpanMicrosMedian\": ").append(num(graphs.stats().medianMicros(GraphRuntime.FRAME_SPAN)))
                 .append("}");
     }
 
