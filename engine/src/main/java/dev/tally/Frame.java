@@ -94,27 +94,50 @@ public final class Frame {
 
     /** Tally submits the batches of {@link #recordBatches} in order; the last signals this frame's timeline value. */
     public void submit(List<FrameBatch> batches) {
+        submit(batches, NULL, 0, NULL);
+    }
+
+    /**
+     * As {@link #submit(List)}, with optional binary semaphores for a swapchain: the first batch waits for
+     * {@code waitBinary} at {@code waitStage} (the acquire), the last also signals {@code signalBinary} (for present).
+     */
+    public void submit(List<FrameBatch> batches, long waitBinary, long waitStage, long signalBinary) {
         require(State.RECORDED, "submit");
         VulkanContext ctx = tally.context();
-        for (FrameBatch b : batches) {
+        for (int i = 0; i < batches.size(); i++) {
+            FrameBatch b = batches.get(i);
             try (MemoryStack stack = stackPush()) {
-                VkSubmitInfo2.Buffer info = VkSubmitInfo2.calloc(1, stack);
-                b.fill(info.get(0), stack);
-                if (b.last()) {
-                    int count = info.get(0).signalSemaphoreInfoCount();
-                    VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
-                    if (count > 0) {
-                        MemoryUtil.memCopy(info.get(0).pSignalSemaphoreInfos().address(), signals.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
-                    }
-                    fill(signals.get(count));
-                    info.get(0).pSignalSemaphoreInfos(signals);
+                VkSubmitInfo2 info = VkSubmitInfo2.calloc(1, stack).get(0);
+                b.fill(info, stack);
+                if (i == 0 && waitBinary != NULL) {
+                    VkSemaphoreSubmitInfo.Buffer waits = grown(info.pWaitSemaphoreInfos(), info.waitSemaphoreInfoCount(), stack);
+                    waits.get(waits.capacity() - 1).sType$Default().semaphore(waitBinary).stageMask(waitStage);
+                    info.pWaitSemaphoreInfos(waits);
                 }
-                ctx.submitBatch(b.asyncQueue(), info, "frame " + number + " batch (lane " + b.lane() + ")");
+                if (b.last()) {
+                    VkSemaphoreSubmitInfo.Buffer signals = grown(info.pSignalSemaphoreInfos(), info.signalSemaphoreInfoCount(), stack);
+                    fill(signals.get(signals.capacity() - 1));
+                    if (signalBinary != NULL) {
+                        signals = grown(signals, signals.capacity(), stack);
+                        signals.get(signals.capacity() - 1).sType$Default().semaphore(signalBinary).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                    }
+                    info.pSignalSemaphoreInfos(signals);
+                }
+                ctx.submitBatch(b.asyncQueue(), VkSubmitInfo2.create(info.address(), 1), "frame " + number + " batch (lane " + b.lane() + ")");
             }
         }
         ctx.frameSubmitted(timelineValue);
         state = State.SUBMITTED;
         tally.graphs().submitted(graph);
+    }
+
+    /** A copy of the first {@code count} entries of {@code list} (null when count is 0) with one more, zeroed, at the end. */
+    private static VkSemaphoreSubmitInfo.Buffer grown(VkSemaphoreSubmitInfo.Buffer list, int count, MemoryStack stack) {
+        VkSemaphoreSubmitInfo.Buffer out = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
+        if (count > 0) {
+            MemoryUtil.memCopy(list.address(), out.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
+        }
+        return out;
     }
 
     /**

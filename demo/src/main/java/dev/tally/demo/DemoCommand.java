@@ -130,7 +130,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 if (settings.statsJson() != null) {
                     String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
-                            app.exposureRange());
+                            app.exposureRange(), app.graphs());
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
             }

@@ -30,6 +30,8 @@ class GraphCheckTest {
         assertTrue(run.out().contains("graphcheck: 7 graphs, 42 runs identical; validation: 0 messages"), run::toString);
         assertTrue(run.out().matches("(?s).*random 1 +6 variants.*random 6 +6 variants.*"), run::toString);
         assertTrue(run.out().matches("(?s).*up to [3-9] batches per frame.*"), "async on splits frames into batches: " + run);
+        assertTrue(run.out().matches("(?s).*demo \\S+ +6 variants, hash \\S+, up to [2-9] batches per frame.*"),
+                "the demo's exposure chain is an async candidate: its frames split into batches: " + run);
     }
 
     @Test

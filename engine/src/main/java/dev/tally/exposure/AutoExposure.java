@@ -234,9 +234,9 @@ public final class AutoExposure implements AutoCloseable {
         // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
         record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins) {
         }
-        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
+        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) -> {
+                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE))), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
@@ -252,9 +252,9 @@ public final class AutoExposure implements AutoCloseable {
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         record Norm(BufferHandle bins, BufferHandle total, BufferHandle out) {
         }
-        Norm norm = g.addPass(name("normalize"), PassKind.COMPUTE, b -> new Norm(b.read(res.bins(), Access.COMPUTE_READ),
+        Norm norm = g.addPass(name("normalize"), PassKind.COMPUTE, b -> asyncCandidate(b, new Norm(b.read(res.bins(), Access.COMPUTE_READ),
                 b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE)), (h, c) -> {
+                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE))), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 normalize.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
@@ -268,10 +268,10 @@ public final class AutoExposure implements AutoCloseable {
         record Adapt(BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered, BufferHandle previous,
                      BufferHandle current, BufferHandle curve) {
         }
-        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
+        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
                 b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
                 b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE),
-                b.read(curve, Access.COMPUTE_READ)), (h, c) -> {
+                b.read(curve, Access.COMPUTE_READ))), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
                 adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
@@ -283,6 +283,15 @@ public final class AutoExposure implements AutoCloseable {
             }
         });
         return new Result(res.bins(), totalHandle, norm.out(), adapted.current());
+    }
+
+    /**
+     * Marks a pass of the chain as a candidate for the async compute queue (it only reads the finished HDR
+     * image; its results are needed by later passes, which wait across queues) and returns its handles.
+     */
+    private static <T> T asyncCandidate(dev.tally.graph.PassBuilder b, T handles) {
+        b.asyncCompute();
+        return handles;
     }
 
     /**

@@ -1,102 +1,108 @@
 package dev.tally.graph;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Placement by measurement ({@link AsyncMode#AUTO}): for a graph topology, frames run first with the
- * candidates on the main queue, then on the async queue, until each variant has {@link #TRIAL_FRAMES}
+ * Placement by measurement ({@link AsyncMode#AUTO}): for each graph topology, frames alternate between
+ * the candidates on the main queue and on the async queue until each variant has {@link #TRIAL_FRAMES}
  * GPU spans (first pass start to last pass end, from the graph's own timestamps); the variant with the
- * lower median span is kept. A new topology starts the trial again. Spans arrive frames late (they are
- * read without waiting), so the trial simply runs each variant until its samples are in.
+ * lower median span is kept for that topology. Alternating frame by frame exposes both variants to the
+ * same drift in GPU load. Spans arrive frames late (they are read without waiting) and carry the
+ * topology they were planned under, so a late span never counts for a newer topology. A topology seen
+ * again keeps its verdict; a new one starts its own trial.
  */
 public final class AsyncPlacement {
     static final int TRIAL_FRAMES = 16;
-    private static final String OFF = "main";
-    private static final String ON = "async";
+    /** Topologies whose verdicts are kept; the least recently planned is forgotten first. */
+    static final int REMEMBERED_TOPOLOGIES = 16;
 
-    private String topology = "";
-    private final Map<String, double[]> spans = new HashMap<>();
-    private final Map<String, Integer> counts = new HashMap<>();
-    private String chosen;
-    private boolean trying;
-
-    /** The frame about to be planned has this topology; a change restarts the trial. */
-    synchronized void topology(String key) {
-        if (!key.equals(topology)) {
-            topology = key;
-            spans.clear();
-            counts.clear();
-            chosen = null;
-        }
+    /** What one frame was planned as: under which topology, with the candidates on the async queue or not. */
+    public record Variant(String topology, boolean async) {
     }
 
-    /** Whether the candidate pass {@code name} goes to the async lane this frame. */
-    synchronized boolean placeAsync(String name, AsyncMode mode) {
+    /** One topology's trial: spans per variant, frames planned so far, and the verdict once both are in. */
+    private static final class Trial {
+        final double[][] spans = new double[2][TRIAL_FRAMES];
+        final int[] counts = new int[2];
+        long planned;
+        Boolean asyncChosen;
+    }
+
+    private final Map<String, Trial> trials = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Trial> eldest) {
+            return size() > REMEMBERED_TOPOLOGIES;
+        }
+    };
+    private String current = "";
+
+    /**
+     * Whether this frame, of topology {@code topology}, puts its candidates on the async queue. Call
+     * once per planned frame that has candidates and two lanes.
+     */
+    synchronized boolean placeAsync(String topology, AsyncMode mode) {
+        current = topology;
         return switch (mode) {
             case OFF -> false;
             case ON -> true;
             case AUTO -> {
-                if (chosen != null) {
-                    yield chosen.equals(ON);
+                Trial t = trials.computeIfAbsent(topology, k -> new Trial());
+                if (t.asyncChosen != null) {
+                    yield t.asyncChosen;
                 }
-                trying = true;
-                yield count(OFF) >= TRIAL_FRAMES;   // main queue first, then async until its samples are in
+                yield t.planned++ % 2 == 1;   // main first, then alternate until both variants' spans are in
             }
         };
     }
 
-    /** The label of a frame's placement, for the span measured later. */
-    String variant(List<String> candidates, int[] laneOf, GraphPlan plan, FrameGraph g) {
-        for (int lane : laneOf) {
-            if (lane == QueueLanes.ASYNC) {
-                return ON;
-            }
+    /** A frame planned as {@code variant} took {@code micros} on the GPU, first pass start to last pass end. */
+    synchronized void frameSpan(Variant variant, double micros) {
+        Trial t = trials.get(variant.topology());
+        if (t == null || t.asyncChosen != null) {
+            return;   // no trial for it (another mode, or forgotten), or already decided: the verdict stands
         }
-        return OFF;
-    }
-
-    synchronized void frameSpan(String variant, double micros) {
-        double[] s = spans.computeIfAbsent(variant, k -> new double[TRIAL_FRAMES]);
-        int c = counts.getOrDefault(variant, 0);
-        s[c % TRIAL_FRAMES] = micros;
-        counts.put(variant, c + 1);
-        if (chosen == null && trying && count(OFF) >= TRIAL_FRAMES && count(ON) >= TRIAL_FRAMES) {
-            chosen = median(ON) < median(OFF) ? ON : OFF;
+        int v = variant.async() ? 1 : 0;
+        if (t.counts[v] < TRIAL_FRAMES) {
+            t.spans[v][t.counts[v]++] = micros;
+        }
+        if (t.counts[0] == TRIAL_FRAMES && t.counts[1] == TRIAL_FRAMES) {
+            t.asyncChosen = median(t, 1) < median(t, 0);
         }
     }
 
-    private int count(String v) {
-        return counts.getOrDefault(v, 0);
-    }
-
-    private double median(String v) {
-        double[] s = spans.get(v);
-        if (s == null) {
+    private static double median(Trial t, int v) {
+        if (t.counts[v] == 0) {
             return Double.NaN;
         }
-        double[] c = Arrays.copyOf(s, Math.min(TRIAL_FRAMES, count(v)));
+        double[] c = Arrays.copyOf(t.spans[v], t.counts[v]);
         Arrays.sort(c);
-        return c.length == 0 ? Double.NaN : c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
+        int n = c.length;
+        return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
     }
 
-    /** What auto chose ("async" or "main"), or null while trying (or in another mode). */
+    /** For the topology planned last: "async" or "main" once auto has decided; null while trying (or in another mode). */
     public synchronized String choice() {
-        return chosen;
+        Trial t = trials.get(current);
+        return t == null || t.asyncChosen == null ? null : t.asyncChosen ? "async" : "main";
     }
 
-    /** Median GPU span in microseconds of recent frames with the candidates on the main queue ("main") or async ("async"). */
-    public synchronized double medianSpanMicros(String variant) {
-        return median(variant);
+    /** For the topology planned last: median trial GPU span (microseconds) with the candidates on the async queue or not; NaN before any. */
+    public synchronized double medianSpanMicros(boolean async) {
+        Trial t = trials.get(current);
+        return t == null ? Double.NaN : median(t, async ? 1 : 0);
     }
 
-    /** Microseconds per frame the choice saves against running everything on the main queue (0 when main was kept). */
+    /**
+     * For the topology planned last: microseconds per frame the choice saves against the candidates on
+     * the main queue (median of the trial's spans); 0 when main was kept; NaN before a choice.
+     */
     public synchronized double savedMicros() {
-        if (chosen == null || chosen.equals(OFF)) {
-            return 0;
+        Trial t = trials.get(current);
+        if (t == null || t.asyncChosen == null) {
+            return Double.NaN;
         }
-        return median(OFF) - median(ON);
+        return t.asyncChosen ? median(t, 0) - median(t, 1) : 0;
     }
 }

@@ -39,7 +39,7 @@ public final class GraphRuntime implements AutoCloseable {
         }
     }
 
-    private record PendingTimings(long timelineValue, int slot, List<String> passes, String variant) {
+    private record PendingTimings(long timelineValue, int slot, List<String> passes, AsyncPlacement.Variant variant) {
     }
 
     private record Fill(GpuBuffer buffer, int word) {
@@ -250,8 +250,9 @@ public final class GraphRuntime implements AutoCloseable {
         }
         QueueLanes lanesNow = lanesAllowed ? queueLanes() : QueueLanes.ONE;
         List<String> candidates = LaneAssignment.candidates(g, plan);
-        placement.topology(key);
-        int[] laneOf = LaneAssignment.assign(g, plan, lanesNow, name -> placement.placeAsync(name, asyncMode));
+        // One placement per frame, asked only when it can matter (two lanes and something to place).
+        boolean asyncThisFrame = lanesNow.lanes() == 2 && !candidates.isEmpty() && placement.placeAsync(key, asyncMode);
+        int[] laneOf = LaneAssignment.assign(g, plan, lanesNow, name -> asyncThisFrame);
         BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s], laneOf, lanesNow);
         lastLanes = laneOf;
         lastCandidates = candidates;
@@ -343,7 +344,7 @@ public final class GraphRuntime implements AutoCloseable {
         lastPlan = plan;
         if (timed) {
             slotBusyUntil[slot] = g.timelineValue();
-            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses, placement.variant(candidates, laneOf, plan, g)));
+            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses, new AsyncPlacement.Variant(key, asyncThisFrame)));
         }
         return out;
     }
@@ -532,6 +533,17 @@ public final class GraphRuntime implements AutoCloseable {
     public AsyncPlacement placement() { return placement; }
     /** Names of the last frame's passes that asked for the async queue. */
     public List<String> lastAsyncCandidates() { return lastCandidates; }
+    /** Names of the last recorded frame's passes placed on the async lane, in plan order. */
+    public List<String> lastAsyncPasses() {
+        List<String> out = new ArrayList<>();
+        for (int pos = 0; pos < lastLanes.length; pos++) {
+            if (lastLanes[pos] == QueueLanes.ASYNC) {
+                out.add(lastGraph.passes.get(lastPlan.order().get(pos)).name);
+            }
+        }
+        return out;
+    }
+
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return lastLanes.clone(); }
     /** The frame begun last (-1 before the first). */

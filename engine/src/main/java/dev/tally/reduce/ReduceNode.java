@@ -31,7 +31,8 @@ public final class ReduceNode implements AutoCloseable {
 
     /**
      * @param name the node's label, scoped by the caller (e.g. {@code "left/reduce"}): its passes are
-     *             {@code name}, or {@code name.partials} and {@code name.fold}
+     *             {@code name}, or {@code name.partials} and {@code name.fold}; all are candidates for the async
+             compute queue ({@code async.mode})
      */
     public ReduceNode(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
         VulkanContext ctx = graphs.context();
@@ -61,8 +62,11 @@ public final class ReduceNode implements AutoCloseable {
         if (plan.onePass()) {
             record Io(BufferHandle in, BufferHandle scratch, BufferHandle out) {
             }
-            Io io = g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(input, Access.COMPUTE_READ),
-                    b.write(scratchHandle, Access.COMPUTE_READ_WRITE), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE)),
+            Io io = g.addPass(name, PassKind.COMPUTE, b -> {
+                        b.asyncCompute();
+                        return new Io(b.read(input, Access.COMPUTE_READ),
+                                b.write(scratchHandle, Access.COMPUTE_READ_WRITE), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE));
+                    },
                     (io2, ctx) -> reducer.recordOnePass(ctx.cmd(), op, plan, ctx.buffer(io2.in()), 0, ctx.buffer(io2.scratch()),
                             ctx.buffer(io2.out()), 0));
             return io.out();
@@ -70,12 +74,18 @@ public final class ReduceNode implements AutoCloseable {
         record Partials(BufferHandle in, BufferHandle scratch) {
         }
         Partials partials = g.addPass(name + ".partials", PassKind.COMPUTE,
-                b -> new Partials(b.read(input, Access.COMPUTE_READ), b.write(scratchHandle, Access.COMPUTE_WRITE)),
+                b -> {
+                    b.asyncCompute();
+                    return new Partials(b.read(input, Access.COMPUTE_READ), b.write(scratchHandle, Access.COMPUTE_WRITE));
+                },
                 (p, ctx) -> reducer.recordPartials(ctx.cmd(), op, plan, ctx.buffer(p.in()), 0, ctx.buffer(p.scratch())));
         record Fold(BufferHandle scratch, BufferHandle out) {
         }
         Fold fold = g.addPass(name + ".fold", PassKind.COMPUTE,
-                b -> new Fold(b.read(partials.scratch(), Access.COMPUTE_READ), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE)),
+                b -> {
+                    b.asyncCompute();
+                    return new Fold(b.read(partials.scratch(), Access.COMPUTE_READ), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE));
+                },
                 (f, ctx) -> reducer.recordFold(ctx.cmd(), op, plan, ctx.buffer(f.scratch()), ctx.buffer(f.out()), 0));
         return fold.out();
     }

@@ -1,7 +1,10 @@
 package dev.tally.demo.app;
 
 import dev.tally.Frame;
+import dev.tally.FrameBatch;
 import dev.tally.FrameCommands;
+import dev.tally.LaneCommands;
+import dev.tally.graph.AsyncMode;
 import dev.tally.Tally;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
@@ -56,6 +59,8 @@ public final class DemoApp implements AutoCloseable {
     private final ExposureRange exposureRange = new ExposureRange(READBACK_EXPOSURE);
     // Not final: a constructor that fails half-way releases the ones it made (see the constructor and close).
     private FrameCommands commands;
+    /** With async.mode on or auto: frames are recorded in batches, one per run of passes on a queue. */
+    private LaneCommands lanes;
     private SceneRenderer scene;
     private AutoExposure exposure;
     private Tonemapper tonemap;
@@ -94,6 +99,9 @@ public final class DemoApp implements AutoCloseable {
 
     private void create() {
         commands = new FrameCommands(tally);
+        if (tally.graphs().asyncMode() != AsyncMode.OFF) {
+            lanes = new LaneCommands(tally);
+        }
         scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache());
         ExposureSettings es = ExposureSettings.fromConfig(tally.config()).withMetering(settings.metering());
         exposure = tally.autoExposure("", es);
@@ -180,11 +188,13 @@ public final class DemoApp implements AutoCloseable {
             }
             long frameStart = System.nanoTime();
             Frame frame = tally.beginFrame();
-            VkCommandBuffer cmd = commands.begin(frame);
+            VkCommandBuffer cmd = lanes == null ? commands.begin(frame) : null;
             if (swapchain != null) {
                 image = swapchain.acquire(frame.number());
                 if (image < 0) {
-                    commands.end(cmd);
+                    if (cmd != null) {
+                        commands.end(cmd);
+                    }
                     frame.abandon();   // out of date: recreate the swapchain and try again
                     continue;
                 }
@@ -221,14 +231,25 @@ public final class DemoApp implements AutoCloseable {
                 screenshot = Screenshot.capture(ctx, g, out);
             }
             Screenshot keyShot = swapchain != null && keys.takeScreenshot() ? Screenshot.capture(ctx, g, out) : null;
-            frame.record(cmd);
-            commands.end(cmd);
-            if (swapchain != null) {
-                frame.submit(cmd, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                        swapchain.renderFinished(image));
-                swapchain.present(image);
+            if (lanes != null) {
+                List<FrameBatch> batches = frame.recordBatches(lanes);
+                if (swapchain != null) {
+                    frame.submit(batches, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                            swapchain.renderFinished(image));
+                    swapchain.present(image);
+                } else {
+                    frame.submit(batches);
+                }
             } else {
-                frame.submit(cmd);
+                frame.record(cmd);
+                commands.end(cmd);
+                if (swapchain != null) {
+                    frame.submit(cmd, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                            swapchain.renderFinished(image));
+                    swapchain.present(image);
+                } else {
+                    frame.submit(cmd);
+                }
             }
             if (keyShot != null) {
                 writeKeyScreenshot(keyShot, frame.number());
@@ -406,7 +427,7 @@ public final class DemoApp implements AutoCloseable {
     @Override
     public void close() {
         CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands}) {
+        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes}) {
             if (c != null) {
                 steps.run(() -> {
                     try {

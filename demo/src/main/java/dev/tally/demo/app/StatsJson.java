@@ -1,5 +1,8 @@
 package dev.tally.demo.app;
 
+import dev.tally.graph.AsyncMode;
+import dev.tally.graph.AsyncPlacement;
+import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.vk.VulkanContext;
@@ -23,6 +26,12 @@ public final class StatsJson {
     /** With {@code range}: the applied EV's range (evMin, evMax) and the metered target's (targetEvMin, targetEvMax). */
     public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
                                 long swapchainRecreations, ExposureRange range) {
+        return render(ctx, width, height, s, passes, metering, swapchainRecreations, range, null);
+    }
+
+    /** With {@code graphs}: the async block (mode, queues the device gave, passes placed on the async lane, auto's choice and saving). */
+    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
+                                long swapchainRecreations, ExposureRange range, GraphRuntime graphs) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"device\": ").append(str(ctx.info().name()));
         b.append(", \"width\": ").append(width).append(", \"height\": ").append(height);
@@ -56,7 +65,31 @@ public final class StatsJson {
         appendRecord(b, s.lastSample());
         b.append("}");
         b.append(",\n \"window\": {\"swapchainRecreations\": ").append(swapchainRecreations).append("}");
+        if (graphs != null) {
+            appendAsync(b, ctx, graphs);
+        }
         return b.append("}\n").toString();
+    }
+
+    /**
+     * {@code async}: the mode, how many queues the device gave (1 or 2), the passes the last frame placed on
+     * the async lane, and in auto mode what was chosen ("async", "main"; null while trying) and the
+     * microseconds per frame the choice saves (null before a choice, or in another mode), and the median
+     * GPU span of recent frames (first pass start to last pass end).
+     */
+    private static void appendAsync(StringBuilder b, VulkanContext ctx, GraphRuntime graphs) {
+        AsyncMode mode = graphs.asyncMode();
+        AsyncPlacement p = graphs.placement();
+        boolean auto = mode == AsyncMode.AUTO;
+        List<String> names = new ArrayList<>();
+        graphs.lastAsyncPasses().forEach(n -> names.add(str(n)));
+        b.append(",\n \"async\": {\"mode\": ").append(str(mode.name().toLowerCase(Locale.ROOT)))
+                .append(", \"queues\": ").append(ctx.asyncQueue() != null ? 2 : 1)
+                .append(", \"passes\": [").append(String.join(", ", names)).append("]")
+                .append(", \"choice\": ").append(auto && p.choice() != null ? str(p.choice()) : "null")
+                .append(", \"savedMicros\": ").append(auto && !Double.isNaN(p.savedMicros()) ? num(p.savedMicros()) : "null")
+                .append(", \"frameSpanMicrosMedian\": ").append(num(graphs.stats().medianMicros(GraphRuntime.FRAME_SPAN)))
+                .append("}");
     }
 
     /** The newest exposure record the ring delivered, field by field (nulls before the first sample). */
