@@ -36,7 +36,7 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
 
 /**
  * The demo's frame loop, on Tally's public API only: scene -> auto-exposure (histogram, GPU total,
- * normalize, exposure) -> tonemap -> HUD -> readback ring -> present (window) or an offscreen image
+ * exposure with normalization) -> tonemap -> HUD -> readback ring -> present (window) or an offscreen image
  * (headless), one frame graph per frame. Input, live reload, HUD text, screenshots and what happens
  * between frames (the {@link FramePolicy}) are classes of their own.
  */
