@@ -200,9 +200,14 @@ public final class AutoExposure implements AutoCloseable {
         resetPending = true;
     }
 
+    /** The scoped name of {@code local}, made once per name: passes are declared under these names every frame. */
     private String name(String local) {
-        return scope.isEmpty() ? local : scope + "/" + local;
+        return scopedNames.computeIfAbsent(local, l -> scope.isEmpty() ? l : scope + "/" + l);
     }
+
+    private final java.util.Map<String, String> scopedNames = new java.util.HashMap<>();
+    private static final BufferDesc BINS_DESC = BufferDesc.of(ExposureShaderLayout.BINS_BYTES);
+    private static final BufferDesc NORMALIZED_DESC = BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES);
 
     /** The scope this auto-exposure's names start with. */
     public String scope() {
@@ -230,7 +235,7 @@ public final class AutoExposure implements AutoCloseable {
         }
         Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE)), (h, c) -> {
+                b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE)), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
@@ -253,7 +258,7 @@ public final class AutoExposure implements AutoCloseable {
         }
         Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> new Adapt(b.read(res.bins(), Access.COMPUTE_READ),
                 b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE),
+                b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
                 b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
                 b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE),
                 b.read(curve, Access.COMPUTE_READ)), (h, c) -> {

@@ -148,12 +148,12 @@ public final class HudOverlay implements AutoCloseable {
      * pixels. Call once the frame's command buffer is free (frames in flight paced), since the text is
      * written to the frame's host-visible slot now.
      */
-    public ImageHandle add(FrameGraph g, ImageHandle target, List<String> lines, HistogramView histogram, ExposurePlot.View plot) {
+    public ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
         return add(g, "hud", target, lines, histogram, plot);
     }
 
     /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
-    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<String> lines, HistogramView histogram, ExposurePlot.View plot) {
+    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
         ImageDesc desc = g.desc(target);
         int width = desc.width();
         int height = desc.height();
@@ -350,7 +350,7 @@ public final class HudOverlay implements AutoCloseable {
 
     /** Where everything goes for one output size; every size follows the font's line height. */
     record HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
-        static HudLayout of(FontAtlas font, int width, int height, List<String> lines, boolean withPlot) {
+        static HudLayout of(FontAtlas font, int width, int height, List<? extends CharSequence> lines, boolean withPlot) {
             int longest = 0;
             for (int i = 0; i < lines.size(); i++) {
                 longest = Math.max(longest, lines.get(i).length());

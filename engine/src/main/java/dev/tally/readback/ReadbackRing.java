@@ -169,7 +169,10 @@ public final class ReadbackRing implements AutoCloseable {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + frame
                     + " is the one begun (was the ring made for another Tally?)");
         }
-        long total = regions.stream().mapToLong(Region::bytes).sum();
+        long total = 0;
+        for (int i = 0; i < regions.size(); i++) {   // no stream: this runs every frame
+            total += regions.get(i).bytes();
+        }
         if (total > capacity) {
             throw new IllegalArgumentException("readback ring '" + name + "': capture of " + total + " bytes exceeds the slot capacity " + capacity);
         }

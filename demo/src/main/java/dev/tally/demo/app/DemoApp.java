@@ -60,6 +60,7 @@ public final class DemoApp implements AutoCloseable {
     private AutoExposure exposure;
     private Tonemapper tonemap;
     private HudOverlay hud;
+    private final HudLines hudLines = new HudLines();
     private ExposurePlot plot;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
@@ -207,7 +208,7 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, HudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
