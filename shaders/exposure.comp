@@ -1,16 +1,20 @@
 #version 460
-// Auto-exposure, step 3: histogram filter, metering, target and temporal adaptation. Dispatch
-// 1 x 1 x 1 group of 256 (one invocation per bin).
+// Auto-exposure, step 3: normalization, histogram filter, metering, target and temporal adaptation.
+// Dispatch 1 x 1 x 1 group of 256 (one invocation per bin).
 //
-//   set 0, binding 0: storage buffer, 257 floats, this frame's normalized histogram (normalize.comp).
-//   set 0, binding 1: storage buffer, 257 floats, last frame's filtered histogram (history; zeroed
+//   set 0, binding 0: storage buffer, 256 floats, this frame's bins (histogram.comp).
+//   set 0, binding 1: storage buffer, float [0] = the bins' total (the engine's reduction).
+//   set 0, binding 2: storage buffer, 257 floats, written: this frame's normalized histogram, the
+//                     bins divided by the total, then the usable flag, by normalize.comp's rule
+//                     (the same quotients: the HUD and readbacks read it).
+//   set 0, binding 3: storage buffer, 257 floats, last frame's filtered histogram (history; zeroed
 //                     when created: flag 0, nothing to blend with).
-//   set 0, binding 2: storage buffer, 257 floats, this frame's filtered histogram (same layout).
-//   set 0, binding 3: storage buffer, 16 floats, last frame's exposure record (history; zeroed when
+//   set 0, binding 4: storage buffer, 257 floats, this frame's filtered histogram (same layout).
+//   set 0, binding 5: storage buffer, 16 floats, last frame's exposure record (history; zeroed when
 //                     created: valid = 0, the first measurement snaps).
-//   set 0, binding 4: storage buffer, 16 floats, this frame's exposure record (layout in
-//                     exposure_common.glsl). Bindings 1/2 and 3/4 ping-pong from frame to frame.
-//   set 0, binding 5: storage buffer, 68 floats, the compensation curve table (ExposureCurve.bake()).
+//   set 0, binding 6: storage buffer, 16 floats, this frame's exposure record (layout in
+//                     exposure_common.glsl). Bindings 3/4 and 5/6 ping-pong from frame to frame.
+//   set 0, binding 7: storage buffer, 68 floats, the compensation curve table (ExposureCurve.bake()).
 //   push constants (72 bytes), in order: float dt (seconds since the previous frame; not finite and
 //     positive counts as 0), uint reset (non-zero: drop both histories, snap), uint mode (MODE_*),
 //     float minEV, float evPerBin (= (maxEV - minEV) / 255), float lowPercentile,
@@ -58,12 +62,14 @@
 
 layout(local_size_x = HISTOGRAM_BINS) in;
 
-layout(std430, set = 0, binding = 0) readonly restrict buffer Normalized { float value[NORMALIZED_FLOATS]; } histogram;
-layout(std430, set = 0, binding = 1) readonly buffer FilteredBefore { float value[NORMALIZED_FLOATS]; } filteredBefore;
-layout(std430, set = 0, binding = 2) writeonly buffer Filtered { float value[NORMALIZED_FLOATS]; } filtered;
-layout(std430, set = 0, binding = 3) readonly buffer History { float value[EXPOSURE_FLOATS]; } history;
-layout(std430, set = 0, binding = 4) writeonly buffer Exposure { float value[EXPOSURE_FLOATS]; } result;
-layout(std430, set = 0, binding = 5) readonly restrict buffer Curve { float value[CURVE_TABLE_FLOATS]; } curve;
+layout(std430, set = 0, binding = 0) readonly restrict buffer Bins { float value[HISTOGRAM_BINS]; } bins;
+layout(std430, set = 0, binding = 1) readonly restrict buffer Total { float value; } total;
+layout(std430, set = 0, binding = 2) writeonly restrict buffer Normalized { float value[NORMALIZED_FLOATS]; } histogram;
+layout(std430, set = 0, binding = 3) readonly buffer FilteredBefore { float value[NORMALIZED_FLOATS]; } filteredBefore;
+layout(std430, set = 0, binding = 4) writeonly buffer Filtered { float value[NORMALIZED_FLOATS]; } filtered;
+layout(std430, set = 0, binding = 5) readonly buffer History { float value[EXPOSURE_FLOATS]; } history;
+layout(std430, set = 0, binding = 6) writeonly buffer Exposure { float value[EXPOSURE_FLOATS]; } result;
+layout(std430, set = 0, binding = 7) readonly restrict buffer Curve { float value[CURVE_TABLE_FLOATS]; } curve;
 
 layout(push_constant) uniform Push {
     float dt;
@@ -100,9 +106,8 @@ struct Metered {
     float highEV;
 };
 
-// This bin of the filtered histogram (k in 0..255), or the flag for k = NORMALIZED_VALID.
-float filterBin(uint k, bool currentValid, bool previousValid) {
-    const float current = histogram.value[k];
+// This bin of the filtered histogram (k in 0..255), from this frame's normalized bin `current`.
+float filterBin(uint k, float current, bool currentValid, bool previousValid) {
     const float previous = filteredBefore.value[k];
     if (currentValid && previousValid) {
         if (pc.histogramBlend >= 1.0) {
@@ -236,9 +241,17 @@ float adaptEV(float previous, float target, float dt) {
 void main() {
     const uint i = gl_LocalInvocationIndex;
     const bool reset = pc.reset != 0u;
-    const bool currentValid = histogram.value[NORMALIZED_VALID] > 0.5;
+    // Normalization (normalize.comp's rule): the total divides when it is finite and not zero.
+    const float t = total.value;
+    const bool currentValid = (floatBitsToUint(t) & 0x7f800000u) != 0x7f800000u && t != 0.0;
+    // Division, not multiplication by the reciprocal, so each value is the correctly rounded quotient.
+    const float current = currentValid ? bins.value[i] / t : 0.0;
+    histogram.value[i] = current;
+    if (i == 0u) {
+        histogram.value[NORMALIZED_VALID] = currentValid ? 1.0 : 0.0;
+    }
     const bool previousValid = !reset && filteredBefore.value[NORMALIZED_VALID] > 0.5;
-    const float p = filterBin(i, currentValid, previousValid);
+    const float p = filterBin(i, current, currentValid, previousValid);
     filtered.value[i] = p;
     if (i == 0u) {
         filtered.value[NORMALIZED_VALID] = (currentValid || previousValid) ? 1.0 : 0.0;

@@ -131,6 +131,12 @@ class BenchCommand implements Callable<Integer> {
                             (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
                                     + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
                 }
+                for (boolean compute : new boolean[]{true, false}) {
+                    double us = dev.tally.demo.bench.HudBench.run(rt, w, h, quick ? 20 : 700, compute, progress);
+                    bench.results().add(new BenchResult(compute ? "hud" : "hud-graphics", (long) w * h, false, us, us, us, 0,
+                            (compute ? "compute over the panels' tiles, storage target" : "graphics pass, colour attachment")
+                                    + ", 14 text lines, histogram, full plot; median of per-pass timestamps"));
+                }
                 frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
                 if (sweep) {
                     for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {

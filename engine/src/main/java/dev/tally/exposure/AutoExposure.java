@@ -43,11 +43,10 @@ public final class AutoExposure implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final GpuBuffer accumulator;
-    private ComputeKernel normalize;
     private ComputeKernel adapt;
     private final ReduceNode total;
     private final HistoryBuffer history;
-    /** The moving average of the normalized histogram (exposure.comp bindings 1 and 2). */
+    /** The moving average of the normalized histogram (exposure.comp bindings 3 and 4). */
     private final HistoryBuffer filteredHistory;
     /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
     private final GpuBuffer curveTable;
@@ -88,8 +87,7 @@ public final class AutoExposure implements AutoCloseable {
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here
             ComputeKernel[] kernels = buildKernels();
-            normalize = guard.add(kernels[0]);
-            adapt = guard.add(kernels[1]);
+            adapt = guard.add(kernels[0]);
             total = guard.add(new ReduceNode(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
             history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
@@ -104,8 +102,6 @@ public final class AutoExposure implements AutoCloseable {
     private ComputeKernel[] buildKernels() {
         List<ComputeKernel> made = new ArrayList<>();
         try {
-            made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.NORMALIZE, java.util.Map.of(), null, 3,
-                    ExposureShaderLayout.NORMALIZE_PUSH_BYTES));
             made.add(new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.EXPOSURE, java.util.Map.of(), null,
                     ExposureShaderLayout.EXPOSURE_BINDINGS, ExposureShaderLayout.EXPOSURE_PUSH_BYTES));
             return made.toArray(ComputeKernel[]::new);
@@ -134,10 +130,8 @@ public final class AutoExposure implements AutoCloseable {
         // Closing defers destruction until the GPU is done with frames already submitted.
         accumulateByRows.values().forEach(ComputeKernel::close);
         accumulateByRows.clear();
-        normalize.close();
         adapt.close();
-        normalize = fresh[0];
-        adapt = fresh[1];
+        adapt = fresh[0];
     }
 
     /**
@@ -206,9 +200,14 @@ public final class AutoExposure implements AutoCloseable {
         resetPending = true;
     }
 
+    /** The scoped name of {@code local}, made once per name: passes are declared under these names every frame. */
     private String name(String local) {
-        return scope.isEmpty() ? local : scope + "/" + local;
+        return scopedNames.computeIfAbsent(local, l -> scope.isEmpty() ? l : scope + "/" + l);
     }
+
+    private final java.util.Map<String, String> scopedNames = new java.util.HashMap<>();
+    private static final BufferDesc BINS_DESC = BufferDesc.of(ExposureShaderLayout.BINS_BYTES);
+    private static final BufferDesc NORMALIZED_DESC = BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES);
 
     /** The scope this auto-exposure's names start with. */
     public String scope() {
@@ -216,7 +215,7 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     /**
-     * Adds passes histogram (its resolve fused in), reduce*, normalize and exposure, each under this
+     * Adds passes histogram (its resolve fused in), reduce*, and exposure (normalization fused in), each under this
      * auto-exposure's scope, metering {@code hdr}, whose extent comes from the graph.
      */
     public Result add(FrameGraph g, ImageHandle hdr, float dt) {
@@ -236,7 +235,7 @@ public final class AutoExposure implements AutoCloseable {
         }
         Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdr, Access.COMPUTE_READ),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BufferDesc.of(ExposureShaderLayout.BINS_BYTES)), Access.COMPUTE_WRITE))), (h, c) -> {
+                b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE))), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
             List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
@@ -250,31 +249,24 @@ public final class AutoExposure implements AutoCloseable {
             }
         });
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
-        record Norm(BufferHandle bins, BufferHandle total, BufferHandle out) {
-        }
-        Norm norm = g.addPass(name("normalize"), PassKind.COMPUTE, b -> asyncCandidate(b, new Norm(b.read(res.bins(), Access.COMPUTE_READ),
-                b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create(name("histogram.normalized"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES)), Access.COMPUTE_WRITE))), (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                normalize.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.out()), 0, ExposureShaderLayout.NORMALIZED_BYTES)),
-                        ExposureShaderLayout.putNormalizePush(stack.malloc(ExposureShaderLayout.NORMALIZE_PUSH_BYTES)), 1, 1);
-            }
-        });
         BufferHandle curve = curveHandle(g, s);
         FrameGraph.History past = g.history(history);
         FrameGraph.History pastFiltered = g.history(filteredHistory);
-        record Adapt(BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered, BufferHandle previous,
-                     BufferHandle current, BufferHandle curve) {
+        // Normalization is fused into the exposure pass: it reads the bins and the GPU total and writes the normalized histogram.
+        record Adapt(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
+                     BufferHandle previous, BufferHandle current, BufferHandle curve) {
         }
-        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(norm.out(), Access.COMPUTE_READ),
+        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(res.bins(), Access.COMPUTE_READ),
+                b.read(totalHandle, Access.COMPUTE_READ),
+                b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
                 b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
                 b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE),
                 b.read(curve, Access.COMPUTE_READ))), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
-                adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
+                adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
+                        DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.filteredBefore()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.filtered()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.previous()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
@@ -282,7 +274,7 @@ public final class AutoExposure implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.curve()), 0, ExposureShaderLayout.CURVE_TABLE_BYTES)), push.rewind(), 1, 1);
             }
         });
-        return new Result(res.bins(), totalHandle, norm.out(), adapted.current());
+        return new Result(res.bins(), totalHandle, adapted.normalized(), adapted.current());
     }
 
     /**
@@ -315,7 +307,6 @@ public final class AutoExposure implements AutoCloseable {
     @Override
     public void close() {
         accumulateByRows.values().forEach(ComputeKernel::close);
-        normalize.close();
         adapt.close();
         total.close();
         accumulator.close();

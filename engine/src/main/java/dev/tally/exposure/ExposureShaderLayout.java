@@ -103,8 +103,8 @@ public final class ExposureShaderLayout {
     public static final int EXPOSURE_FLOATS = 16;
     public static final long EXPOSURE_BYTES = EXPOSURE_FLOATS * 4L;
     public static final int EXPOSURE_PUSH_BYTES = 72;
-    /** exposure.comp's storage buffer bindings, in order. */
-    public static final int EXPOSURE_BINDINGS = 6;
+    /** exposure.comp's storage buffer bindings, in order: bins, total, normalized (written), filtered before/now, record before/now, curve. */
+    public static final int EXPOSURE_BINDINGS = 8;
 
     // PHASE values
     public static final int PHASE_SNAP = 0;

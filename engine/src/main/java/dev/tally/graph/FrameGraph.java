@@ -340,25 +340,113 @@ public final class FrameGraph {
      * under a different name; the plan is the same).
      */
     String topologyKey() {
-        StringBuilder b = new StringBuilder(256);
-        for (GraphResource r : resources) {
-            b.append(r.origin.ordinal()).append('|');
-            if (r.image) {
-                b.append(r.imageDesc.width()).append('x').append(r.imageDesc.height()).append(':').append(r.imageDesc.format()).append(':')
-                        .append(r.imageDesc.usage());
-            } else {
-                b.append(r.bufferDesc.size()).append(':').append(r.bufferDesc.usage());
+        return topologyKey(null);
+    }
+
+    /**
+     * The topology key, or {@code previous} itself when this graph's topology is the one it describes:
+     * the walk first compares against {@code previous} character by character, allocating nothing, and
+     * builds a new string only when the topology changed.
+     */
+    String topologyKey(String previous) {
+        if (previous != null) {
+            KeyMatcher m = new KeyMatcher(previous);
+            describeTopology(m);
+            if (m.matches()) {
+                return previous;
             }
-            b.append('|').append(r.finalAccess == null ? "-" : r.finalAccess.name()).append(';');
         }
-        for (Pass p : passes) {
-            b.append(p.kind.ordinal()).append(p.sideEffect ? '!' : '.').append(p.asyncCompute ? 'a' : 's').append(p.attachments.size());
-            for (Pass.Use u : p.uses) {
-                b.append(u.resource()).append(':').append(u.version()).append(':').append(u.access().name()).append(',');
-            }
-            b.append(';');
-        }
+        KeyBuilder b = new KeyBuilder();
+        describeTopology(b);
         return b.toString();
+    }
+
+    private void describeTopology(KeySink b) {
+        for (GraphResource r : resources) {
+            b.num(r.origin.ordinal()).ch('|');
+            if (r.image) {
+                b.num(r.imageDesc.width()).ch('x').num(r.imageDesc.height()).ch(':').num(r.imageDesc.format()).ch(':').num(r.imageDesc.usage());
+            } else {
+                b.num(r.bufferDesc.size()).ch(':').num(r.bufferDesc.usage());
+            }
+            b.ch('|').str(r.finalAccess == null ? "-" : r.finalAccess.name()).ch(';');
+        }
+        for (int i = 0; i < passes.size(); i++) {
+            Pass p = passes.get(i);
+            b.num(p.kind.ordinal()).ch(p.sideEffect ? '!' : '.').ch(p.asyncCompute ? 'a' : 's').num(p.attachments.size());
+            for (int k = 0; k < p.uses.size(); k++) {
+                Pass.Use u = p.uses.get(k);
+                b.num(u.resource()).ch(':').num(u.version()).ch(':').str(u.access().name()).ch(',');
+            }
+            b.ch(';');
+        }
+    }
+
+    /** Where the topology walk writes: a new key, or a comparison with an existing one. */
+    private interface KeySink {
+        KeySink ch(char c);
+
+        default KeySink str(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                ch(s.charAt(i));
+            }
+            return this;
+        }
+
+        /** Decimal digits of {@code v}, as StringBuilder.append(long) writes them. */
+        default KeySink num(long v) {
+            if (v < 0) {
+                ch('-');
+                if (v == Long.MIN_VALUE) {
+                    return str("9223372036854775808");
+                }
+                v = -v;
+            }
+            long div = 1;
+            while (v / div >= 10) {
+                div *= 10;
+            }
+            for (; div > 0; div /= 10) {
+                ch((char) ('0' + v / div % 10));
+            }
+            return this;
+        }
+    }
+
+    private static final class KeyBuilder implements KeySink {
+        private final StringBuilder b = new StringBuilder(256);
+
+        @Override
+        public KeySink ch(char c) {
+            b.append(c);
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return b.toString();
+        }
+    }
+
+    private static final class KeyMatcher implements KeySink {
+        private final String key;
+        private int at;
+        private boolean same = true;
+
+        KeyMatcher(String key) {
+            this.key = key;
+        }
+
+        @Override
+        public KeySink ch(char c) {
+            same &= at < key.length() && key.charAt(at) == c;
+            at++;
+            return this;
+        }
+
+        boolean matches() {
+            return same && at == key.length();
+        }
     }
 
     List<Pass> passes() {

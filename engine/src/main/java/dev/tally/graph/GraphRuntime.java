@@ -231,6 +231,9 @@ public final class GraphRuntime implements AutoCloseable {
         return laneSemaphore;
     }
 
+    /** The last recorded frame's topology key: a frame with the same topology reuses it instead of building a string. */
+    private String lastTopologyKey;
+
     private List<RecordedBatch> recordLanes(FrameGraph g, BatchCommands commands, boolean lanesAllowed) {
         g.requireComplete();
         if (g.frame() != frame) {
@@ -241,7 +244,8 @@ public final class GraphRuntime implements AutoCloseable {
                 r.entry = stateOf(r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial());
             }
         }
-        String key = g.topologyKey();
+        String key = g.topologyKey(lastTopologyKey);   // the previous frame's key object when nothing changed
+        lastTopologyKey = key;
         GraphPlan plan = plans.planFor(key, g, passOrder);
         TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
         Object[] objects = new Object[g.resources.size()];

@@ -10,6 +10,8 @@ public final class PassStats {
 
     private static final class Series {
         final double[] values = new double[WINDOW];
+        /** Scratch for the median, reused: the HUD asks for every pass's median every frame. */
+        final double[] sorted = new double[WINDOW];
         int count;
         long total;
 
@@ -23,8 +25,9 @@ public final class PassStats {
             if (count == 0) {
                 return Double.NaN;
             }
-            double[] copy = Arrays.copyOf(values, count);
-            Arrays.sort(copy);
+            double[] copy = sorted;
+            System.arraycopy(values, 0, copy, 0, count);
+            Arrays.sort(copy, 0, count);
             return count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
         }
     }

@@ -3,9 +3,11 @@ package dev.tally.hud;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.GraphicsPipeline;
 import dev.tally.shader.PipelineCache;
@@ -17,17 +19,18 @@ import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkFormatProperties;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+import static org.lwjgl.vulkan.VK10.*;
 
 /**
- * The statistics overlay: one graphics pass drawn over the tonemapped image. Text is DejaVu Sans Mono
+ * The statistics overlay: one pass over the tonemapped image, in compute over the tiles under its
+ * panels where the target is an RGBA8 storage image, else a graphics pass. Text is DejaVu Sans Mono
  * rasterized for the output's height ({@link FontAtlas}), drawn 1:1 from an atlas in a storage
  * buffer; the histogram bars, percentile markers and the exposure plot are drawn straight from the GPU
  * buffers the exposure passes wrote, so they never leave the GPU.
@@ -51,8 +54,16 @@ public final class HudOverlay implements AutoCloseable {
     private final double textFraction;
     private final GpuBuffer[] text;
     private final PipelinesByFormat pipelines = new PipelinesByFormat(this::build);
+    /** Tiles of the compute path's dispatch per row (groups beyond fill further rows). */
+    private static final int MAX_GROUPS_X = 4096;
+    private static final int TEXT_BOX = 0, HISTOGRAM_BOX = 1, PLOT_BOX = 2;
+    private final HudScene[] scenes;
+    private final TextLayout[] layouts;
     private FontAtlas font;
     private GpuBuffer atlas;
+    private ComputeKernel compute;
+    private Boolean rgba8Storage;
+    private final int[] glyphBounds = new int[4];
 
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
@@ -66,8 +77,11 @@ public final class HudOverlay implements AutoCloseable {
         this.textFraction = textFraction;
         try (ConstructionGuard guard = new ConstructionGuard()) {
             text = new GpuBuffer[ctx.options().framesInFlight() + 1];
+            scenes = new HudScene[text.length];
+            layouts = new TextLayout[text.length];
             for (int i = 0; i < text.length; i++) {
-                text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
+                scenes[i] = new HudScene();
+                text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD));
             }
             guard.done();
@@ -82,7 +96,14 @@ public final class HudOverlay implements AutoCloseable {
 
     /** Rebuilds pipelines from the current shader sources (hot reload); on failure the old ones stay. */
     public void reload() {
+        ComputeKernel fresh = new ComputeKernel(ctx, compiler, cache, "hud.comp", ExposurePlot.recordDefines(), null,
+                List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
+                        BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);   // throws before anything is replaced
         pipelines.reload();
+        if (compute != null) {
+            compute.close();   // destruction deferred past frames in flight
+        }
+        compute = fresh;
     }
 
     /** The font baked for an output {@code outputHeight} pixels tall (baked again when the height changes). */
@@ -103,95 +124,238 @@ public final class HudOverlay implements AutoCloseable {
         return font;
     }
 
+    /** True when the compute path writes {@code target}: RGBA8 UNORM, STORAGE usage, storage support on this device. */
+    public boolean usesCompute(ImageDesc target) {
+        if (target.format() != VK_FORMAT_R8G8B8A8_UNORM || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+            return false;
+        }
+        if (rgba8Storage == null) {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                VkFormatProperties props = VkFormatProperties.malloc(stack);
+                vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), VK_FORMAT_R8G8B8A8_UNORM, props);
+                int both = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT;
+                rgba8Storage = (props.optimalTilingFeatures() & both) == both;
+            }
+        }
+        return rgba8Storage;
+    }
+
     /**
      * Adds pass {@code hud}: {@code lines} of text top-left, the histogram bottom-left and, when
      * {@code plot} is not null, the exposure plot bottom-right, over {@code target} (its extent and
-     * format as the graph knows them). Call once the frame's command buffer is free (frames in flight
-     * paced), since the text is written to the frame's host-visible slot now.
+     * format as the graph knows them). A compute pass over the tiles under the panels where the target
+     * is an RGBA8 storage image ({@link #usesCompute}), a graphics pass otherwise; both give the same
+     * pixels. Call once the frame's command buffer is free (frames in flight paced), since the text is
+     * written to the frame's host-visible slot now.
      */
-    public ImageHandle add(FrameGraph g, ImageHandle target, List<String> lines, HistogramView histogram, ExposurePlot.View plot) {
-        int width = g.desc(target).width();
-        int height = g.desc(target).height();
-        int targetFormat = g.desc(target).format();
+    public ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+        return add(g, "hud", target, lines, histogram, plot);
+    }
+
+    /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
+    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+        ImageDesc desc = g.desc(target);
+        int width = desc.width();
+        int height = desc.height();
         FontAtlas f = font(height);
         GpuBuffer atlasBuffer = atlas;
-        GpuBuffer slot = text[(int) (g.frame() % text.length)];
+        int slotIndex = (int) (g.frame() % text.length);
+        GpuBuffer slot = text[slotIndex];
+        HudScene scene = scenes[slotIndex];
+        TextLayout glyphs = layouts[slotIndex];
+        if (glyphs == null || glyphs.font() != f) {
+            glyphs = layouts[slotIndex] = new TextLayout(f);
+        }
         HudLayout layout = HudLayout.of(f, width, height, lines, plot != null);
-        TextLayout glyphs = new TextLayout(f);
+        float lineWidth = Math.max(2f, f.pixelHeight() / 8f);
+        scene.reset(width, height);
+        glyphs.clear();
+        Rect t = layout.textPanel();
+        scene.rect(TEXT_BOX, t.x0(), t.y0(), t.x1(), t.y1(), PANEL);
+        Rect hr = layout.histogram();
+        scene.rect(HISTOGRAM_BOX, hr.x0(), hr.y0(), hr.x1(), hr.y1(), PANEL);
+        Rect ha = layout.histogramArea();
+        // Bars and markers stay within the area but for the markers' rounding: two pixels of margin.
+        scene.range(HISTOGRAM_BOX, HudScene.KIND_HISTOGRAM, 0, 258, ha.x0() - 2, ha.y0(), ha.x1() + 2, ha.y1());
+        Rect pr = layout.plot();
+        Rect area = layout.plotArea();
+        if (plot != null) {
+            scene.rect(PLOT_BOX, pr.x0(), pr.y0(), pr.x1(), pr.y1(), PANEL);
+            float step = layout.gridStep(histogram.minEV(), histogram.maxEV());
+            for (float ev = layout.firstGridEV(histogram.minEV(), step); ev <= histogram.maxEV(); ev += step) {
+                int y = Math.round(layout.evToY(ev, histogram.minEV(), histogram.maxEV()) - 0.5f);
+                scene.rect(PLOT_BOX, area.x0(), y, area.x1(), y + 1, GRID);
+            }
+            // Segment points lie inside the area (times in the window, EV clamped); caps reach half a line width out.
+            int m = (int) Math.ceil(lineWidth / 2) + 2;
+            scene.range(PLOT_BOX, HudScene.KIND_PLOT, 0, 2 * (ExposurePlot.CAPACITY - 1), area.x0() - m, area.y0() - m, area.x1() + m, area.y1() + m);
+        }
         for (int l = 0; l < lines.size(); l++) {
             glyphs.add(lines.get(l), layout.textX(), layout.baseline(l), l == 0 ? TITLE : WHITE);
         }
-        Rect hr = layout.histogram();
-        glyphs.add("histogram", (int) hr.x() + f.advance() / 2, (int) hr.y() + f.ascent(), WHITE);
-        Rect pr = layout.plot();
+        glyphRange(scene, glyphs, TEXT_BOX, 0);
+        int mark = glyphs.count();
+        glyphs.mark();
+        glyphs.add("histogram", hr.x0() + f.advance() / 2, hr.y0() + f.ascent(), WHITE);
+        glyphRange(scene, glyphs, HISTOGRAM_BOX, mark);
         if (plot != null) {
-            glyphs.add("applied EV", (int) pr.x() + f.advance() / 2, (int) pr.y() + f.ascent(), APPLIED);
-            glyphs.add("target EV", (int) pr.x() + f.advance() * 12, (int) pr.y() + f.ascent(), TARGET);
-            Rect area = layout.plotArea();
-            for (float ev : layout.gridEVs(histogram.minEV(), histogram.maxEV())) {
-                String label = String.format(Locale.ROOT, "%+.0f", ev);
-                glyphs.add(label, (int) (area.x() - f.advance() * (label.length() + 0.5f)),
+            mark = glyphs.count();
+            glyphs.mark();
+            glyphs.add("applied EV", pr.x0() + f.advance() / 2, pr.y0() + f.ascent(), APPLIED);
+            glyphs.add("target EV", pr.x0() + f.advance() * 12, pr.y0() + f.ascent(), TARGET);
+            float step = layout.gridStep(histogram.minEV(), histogram.maxEV());
+            for (float ev = layout.firstGridEV(histogram.minEV(), step); ev <= histogram.maxEV(); ev += step) {
+                String label = evLabel(ev);
+                glyphs.add(label, (int) (area.x0() - f.advance() * (label.length() + 0.5f)),
                         (int) (layout.evToY(ev, histogram.minEV(), histogram.maxEV()) + f.ascent() / 2f), WHITE);
             }
-            String span = "last " + (int) ExposurePlot.SPAN_SECONDS + " s";
-            glyphs.add(span, (int) (pr.x() + pr.w()) - f.textWidth(span) - f.advance() / 2, (int) pr.y() + f.ascent(), WHITE);
+            glyphs.add(SPAN_LABEL, pr.x1() - f.textWidth(SPAN_LABEL) - f.advance() / 2, pr.y0() + f.ascent(), WHITE);
+            glyphRange(scene, glyphs, PLOT_BOX, mark);
         }
-        int count = glyphs.write(slot, MAX_GLYPHS);
-        GraphicsPipeline pipeline = pipelines.get(targetFormat);
+        ByteBuffer mapped = MemoryUtil.memByteBuffer(slot.mappedAddress(), (int) slot.size()).order(ByteOrder.LITTLE_ENDIAN);
+        int count = glyphs.write(mapped, HudScene.GLYPH_OFFSET, MAX_GLYPHS);
+        if (usesCompute(desc)) {
+            int groups = scene.planTiles();
+            int groupsX = Math.max(1, Math.min(groups, MAX_GROUPS_X)), groupsY = (groups + groupsX - 1) / groupsX;
+            scene.write(mapped, groupsX, groupsY, new float[]{ha.x(), ha.y(), ha.w(), ha.h()}, histogram.minEV(), histogram.binsPerEV(),
+                    f.width(), new float[]{area.x(), area.y(), area.w(), area.h()}, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
+                    histogram.minEV(), histogram.maxEV(), lineWidth);
+            slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
+            return addCompute(g, name, target, histogram, plot, slot, atlasBuffer, groupsX, groupsY);
+        }
+        slot.flush(HudScene.GLYPH_OFFSET, Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
+        GraphicsPipeline pipeline = pipelines.get(desc.format());
+        Push push = new Push(width, height, f.width(), histogram, plot, lineWidth);
         record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot) {
         }
-        Io io = g.addPass("hud", PassKind.GRAPHICS, b -> new Io(b.colorAttachment(target, null),
+        Io io = g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.colorAttachment(target, null),
                 b.read(histogram.normalized(), Access.GRAPHICS_READ), b.read(histogram.exposure(), Access.GRAPHICS_READ),
                 plot == null ? null : b.read(plot.ring(), Access.GRAPHICS_READ)), (h, c) -> {
-            GpuBuffer exposure = c.buffer(h.exposure());
-            GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
-            List<DescriptorSets.Binding> bindings = List.of(DescriptorSets.Range.of(atlasBuffer, 0, atlasBuffer.size()),
-                    DescriptorSets.Range.of(slot, 0, slot.size()), DescriptorSets.Range.of(c.buffer(h.normalized()), 0, 256 * 4),
-                    DescriptorSets.Range.of(exposure, 0, exposure.size()), DescriptorSets.Range.of(ring, 0, ring.size()));
-            Push push = new Push(c.width(), c.height(), f.width(), histogram, plot, Math.max(2f, f.pixelHeight() / 8f));
+            List<DescriptorSets.Binding> bindings = bindings(c, atlasBuffer, slot, h.normalized(), h.exposure(), h.plot());
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                Rect t = layout.textPanel();
-                pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_RECT, t, PANEL), c.width(), c.height(), 6);
-                pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_RECT, hr, PANEL), c.width(), c.height(), 6);
-                pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_HISTOGRAM, layout.histogramArea(), 0), c.width(), c.height(), 6 * 258);
-                if (h.plot() != null) {
-                    pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_RECT, pr, PANEL), c.width(), c.height(), 6);
-                    Rect area = layout.plotArea();
-                    for (float ev : layout.gridEVs(histogram.minEV(), histogram.maxEV())) {
-                        Rect line = new Rect(area.x(), layout.evToY(ev, histogram.minEV(), histogram.maxEV()) - 0.5f, area.w(), 1);
-                        pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_RECT, line, GRID), c.width(), c.height(), 6);
+                for (int r = 0; r < scene.ranges(); r++) {
+                    int n = Math.min(scene.count(r), scene.kind(r) == HudScene.KIND_GLYPHS ? count - scene.first(r) : Integer.MAX_VALUE);
+                    switch (scene.kind(r)) {
+                        case HudScene.KIND_RECTS -> {
+                            for (int i = scene.first(r); i < scene.first(r) + n; i++) {
+                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
+                                        scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), c.width(), c.height(), 6);
+                            }
+                        }
+                        case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0),
+                                c.width(), c.height(), 6 * n);
+                        case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0),
+                                c.width(), c.height(), 6 * n);
+                        default -> {
+                            if (n > 0) {
+                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), c.width(), c.height(), 6 * n);
+                            }
+                        }
                     }
-                    pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_PLOT, area, 0), c.width(), c.height(),
-                            6 * 2 * (ExposurePlot.CAPACITY - 1));
-                }
-                if (count > 0) {
-                    pipeline.draw(c.cmd(), bindings, push.rect(stack, MODE_TEXT, t, 0), c.width(), c.height(), 6 * count);
                 }
             }
         });
         return io.target();
     }
 
-    /** A rectangle in output pixels, y down. */
-    record Rect(float x, float y, float w, float h) {
+    private static final String SPAN_LABEL = "last " + (int) ExposurePlot.SPAN_SECONDS + " s";
+    private static final String[] EV_LABELS = new String[201];
+
+    /** "+10", "-5", "+0": grid labels, formatted once per value. */
+    private static String evLabel(float ev) {
+        int v = Math.round(ev);
+        if (v < -100 || v > 100 || v != ev) {
+            return String.format(Locale.ROOT, "%+.0f", ev);
+        }
+        String s = EV_LABELS[v + 100];
+        return s != null ? s : (EV_LABELS[v + 100] = String.format(Locale.ROOT, "%+.0f", ev));
     }
 
-    /** Push constants shared by every draw of one frame; see shaders/hud_common.glsl. */
+    private void glyphRange(HudScene scene, TextLayout glyphs, int box, int from) {
+        int[] b = glyphBounds;
+        glyphs.markedBounds(b);
+        scene.range(box, HudScene.KIND_GLYPHS, from, glyphs.count() - from, b[0], b[1], b[2], b[3]);
+    }
+
+    private static List<DescriptorSets.Binding> bindings(dev.tally.graph.PassContext c, GpuBuffer atlasBuffer, GpuBuffer slot,
+                                                         BufferHandle normalized, BufferHandle exposureHandle, BufferHandle plotHandle) {
+        GpuBuffer exposure = c.buffer(exposureHandle);
+        GpuBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
+        return List.of(DescriptorSets.Range.of(atlasBuffer, 0, atlasBuffer.size()),
+                DescriptorSets.Range.of(slot, HudScene.GLYPH_OFFSET, slot.size() - HudScene.GLYPH_OFFSET),
+                DescriptorSets.Range.of(c.buffer(normalized), 0, 256 * 4),
+                DescriptorSets.Range.of(exposure, 0, exposure.size()), DescriptorSets.Range.of(ring, 0, ring.size()));
+    }
+
+    private ImageHandle addCompute(FrameGraph g, String name, ImageHandle target, HistogramView histogram, ExposurePlot.View plot, GpuBuffer slot,
+                                   GpuBuffer atlasBuffer, int groupsX, int groupsY) {
+        ComputeKernel k = compute();
+        record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot) {
+        }
+        return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.write(target, Access.COMPUTE_READ_WRITE),
+                b.read(histogram.normalized(), Access.COMPUTE_READ), b.read(histogram.exposure(), Access.COMPUTE_READ),
+                plot == null ? null : b.read(plot.ring(), Access.COMPUTE_READ)), (h, c) -> {
+            List<DescriptorSets.Binding> common = bindings(c, atlasBuffer, slot, h.normalized(), h.exposure(), h.plot());
+            k.dispatch(c.cmd(), List.of(common.get(0), common.get(1), common.get(2), common.get(3), common.get(4),
+                    DescriptorSets.Range.of(slot, 0, HudScene.HEADER_BYTES), DescriptorSets.StorageImage.of(c.image(h.target()))),
+                    null, groupsX, groupsY);
+        }).target();
+    }
+
+    private ComputeKernel compute() {
+        if (compute == null) {
+            compute = new ComputeKernel(ctx, compiler, cache, "hud.comp", ExposurePlot.recordDefines(), null,
+                    List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
+                            BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
+        }
+        return compute;
+    }
+
+    /** A rectangle in output pixels, y down; the layout's rectangles have whole-pixel edges. */
+    record Rect(float x, float y, float w, float h) {
+        /** The rectangle with each edge rounded to the nearest pixel boundary. */
+        static Rect edges(float x0, float y0, float x1, float y1) {
+            int l = Math.round(x0), t = Math.round(y0);
+            return new Rect(l, t, Math.round(x1) - l, Math.round(y1) - t);
+        }
+
+        int x0() {
+            return (int) x;
+        }
+
+        int y0() {
+            return (int) y;
+        }
+
+        int x1() {
+            return (int) (x + w);
+        }
+
+        int y1() {
+            return (int) (y + h);
+        }
+    }
+
+    /** Push constants shared by every draw of one frame; see shaders/hud_push.glsl. */
     private record Push(int width, int height, int atlasWidth, HistogramView hv, ExposurePlot.View plot, float lineWidth) {
-        ByteBuffer rect(MemoryStack stack, int mode, Rect r, int rgba) {
+        ByteBuffer write(MemoryStack stack, int mode, float x, float y, float w, float h, int rgbaOrFirst) {
             ByteBuffer b = stack.malloc(PUSH_BYTES).order(ByteOrder.nativeOrder());
-            b.putFloat(0, r.x()).putFloat(4, r.y()).putFloat(8, r.w()).putFloat(12, r.h()).putFloat(16, width).putFloat(20, height)
+            b.putFloat(0, x).putFloat(4, y).putFloat(8, w).putFloat(12, h).putFloat(16, width).putFloat(20, height)
                     .putInt(24, mode).putInt(28, atlasWidth).putFloat(32, hv.minEV()).putFloat(36, hv.binsPerEV())
                     .putFloat(40, plot == null ? 0 : plot.now()).putFloat(44, ExposurePlot.SPAN_SECONDS)
-                    .putFloat(48, hv.minEV()).putFloat(52, hv.maxEV()).putFloat(56, lineWidth).putInt(60, rgba);
+                    .putFloat(48, hv.minEV()).putFloat(52, hv.maxEV()).putFloat(56, lineWidth).putInt(60, rgbaOrFirst);
             return b;
         }
     }
 
     /** Where everything goes for one output size; every size follows the font's line height. */
     record HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
-        static HudLayout of(FontAtlas font, int width, int height, List<String> lines, boolean withPlot) {
-            return new HudLayout(font, width, height, lines.size(), lines.stream().mapToInt(String::length).max().orElse(0), withPlot);
+        static HudLayout of(FontAtlas font, int width, int height, List<? extends CharSequence> lines, boolean withPlot) {
+            int longest = 0;
+            for (int i = 0; i < lines.size(); i++) {
+                longest = Math.max(longest, lines.get(i).length());
+            }
+            return new HudLayout(font, width, height, lines.size(), longest, withPlot);
         }
 
         int pad() {
@@ -208,7 +372,7 @@ public final class HudOverlay implements AutoCloseable {
         }
 
         Rect textPanel() {
-            return new Rect(pad(), pad(), Math.min(width - pad(), 2 * pad() + font.textWidth("x".repeat(longest))),
+            return new Rect(pad(), pad(), Math.min(width - pad(), 2 * pad() + longest * font.advance()),
                     2 * pad() + lines * font.lineHeight());
         }
 
@@ -221,17 +385,17 @@ public final class HudOverlay implements AutoCloseable {
         }
 
         Rect histogram() {
-            return new Rect(pad(), height - pad() - graphH(), graphW(), graphH());
+            return Rect.edges(pad(), height - pad() - graphH(), pad() + graphW(), height - pad());
         }
 
         Rect histogramArea() {
             Rect r = histogram();
             float top = font.lineHeight() + pad();
-            return new Rect(r.x() + pad(), r.y() + top, r.w() - 2 * pad(), Math.max(1, r.h() - top - pad()));
+            return Rect.edges(r.x() + pad(), r.y() + top, r.x() + r.w() - pad(), r.y() + top + Math.max(1, r.h() - top - pad()));
         }
 
         Rect plot() {
-            return new Rect(width - pad() - graphW(), height - pad() - graphH(), graphW(), graphH());
+            return Rect.edges(width - pad() - graphW(), height - pad() - graphH(), width - pad(), height - pad());
         }
 
         /** The plot's lines: inside its panel, leaving room for the title, the EV labels and the time axis. */
@@ -240,7 +404,8 @@ public final class HudOverlay implements AutoCloseable {
             float left = font.advance() * 4.5f;
             float top = font.lineHeight() + pad();
             float bottom = font.lineHeight() / 2f + pad();
-            return new Rect(r.x() + left, r.y() + top, Math.max(1, r.w() - left - pad()), Math.max(1, r.h() - top - bottom));
+            return Rect.edges(r.x() + left, r.y() + top, r.x() + left + Math.max(1, r.w() - left - pad()),
+                    r.y() + top + Math.max(1, r.h() - top - bottom));
         }
 
         float evToY(float ev, float low, float high) {
@@ -248,20 +413,23 @@ public final class HudOverlay implements AutoCloseable {
             return a.y() + a.h() * (1 - (ev - low) / (high - low));
         }
 
-        /** EV values with a grid line: every 10 EV (every 5 when the range is narrow), inside the range. */
-        List<Float> gridEVs(float low, float high) {
-            float step = high - low > 20 ? 10 : 5;
-            List<Float> out = new ArrayList<>();
-            for (float ev = (float) Math.ceil(low / step) * step; ev <= high; ev += step) {
-                out.add(ev);
-            }
-            return out;
+        /** EV between grid lines: every 10 EV (every 5 when the range is narrow). */
+        float gridStep(float low, float high) {
+            return high - low > 20 ? 10 : 5;
+        }
+
+        /** The lowest EV with a grid line; lines follow every {@code step} up to the range's top. */
+        float firstGridEV(float low, float step) {
+            return (float) Math.ceil(low / step) * step;
         }
     }
 
     @Override
     public void close() {
         pipelines.close();
+        if (compute != null) {
+            compute.close();
+        }
         for (GpuBuffer b : text) {
             b.close();
         }

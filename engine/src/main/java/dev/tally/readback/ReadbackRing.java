@@ -56,7 +56,14 @@ public final class ReadbackRing implements AutoCloseable {
          * The newest completed slot at each frame's beginning (typically 1-2 frames old on a fast GPU, at
          * most N), never waits; older completed slots are skipped and counted as superseded.
          */
-        FRESHEST
+        FRESHEST;
+
+        private final String id = name().toLowerCase(java.util.Locale.ROOT);
+
+        /** The mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest}). */
+        public String id() {
+            return id;
+        }
     }
 
     /** Something a capture copies: a buffer range or an image region. */

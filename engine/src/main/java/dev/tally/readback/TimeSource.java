@@ -12,5 +12,12 @@ public enum TimeSource {
      * last moment the ring saw the slot pending (its capture, or a frame's beginning) and the first frame
      * beginning that saw it complete. Off by at most half that interval, typically half a frame.
      */
-    HOST_ESTIMATE
+    HOST_ESTIMATE;
+
+    private final String id = name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+
+    /** The source as reports spell it ({@code calibrated}, {@code host-estimate}). */
+    public String id() {
+        return id;
+    }
 }

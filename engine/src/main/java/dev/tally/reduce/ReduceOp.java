@@ -17,8 +17,11 @@ public enum ReduceOp {
     }
 
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
+
+    /** The lower-case name, made once: the reducer keys its pipelines by it every frame. */
+    private final String id = name().toLowerCase(Locale.ROOT);
 
     public static ReduceOp parse(String s) {
         for (ReduceOp op : values()) {

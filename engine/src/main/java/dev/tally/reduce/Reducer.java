@@ -60,8 +60,12 @@ public final class Reducer implements AutoCloseable {
     }
 
     private static String key(ReduceOp op, boolean onePass) {
-        return (op == ReduceOp.MEAN ? ReduceOp.SUM : op).id() + (onePass ? "/one-pass" : "/two-pass");
+        return PIPELINE_KEYS[2 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + (onePass ? 1 : 0)];
     }
+
+    /** "sum/two-pass", "sum/one-pass", ...: made once, so looking a pipeline up allocates nothing. */
+    private static final String[] PIPELINE_KEYS = java.util.Arrays.stream(ReduceOp.values())
+            .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass")).toArray(String[]::new);
 
     private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
         return pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));

@@ -138,6 +138,39 @@ class ExposureControlsGpuTest extends GpuTestBase {
         }
     }
 
+    @Test
+    void exposurePassNormalizesByTheSameRule() {
+        float[] bins = new float[BINS];
+        for (int i = 0; i < BINS; i++) {
+            bins[i] = (i * 37) % 101 + 0.25f * (i % 3);
+        }
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+            dev.tally.vk.GpuBuffer in = gpu.hostBuffer("test.bins", BINS_BYTES);
+            dev.tally.vk.GpuBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
+            dev.tally.vk.GpuBuffer out = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
+            List<dev.tally.vk.GpuBuffer> rest = List.of(gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES),
+                    gpu.hostBuffer("test.recordA", EXPOSURE_BYTES), gpu.hostBuffer("test.recordB", EXPOSURE_BYTES),
+                    gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES));
+            ExposureGpuHarness.writeFloats(in, bins);
+            ExposureGpuHarness.writeFloats(rest.get(4), ExposureSettings.DEFAULTS.curve().bake());
+            ExposureGpuHarness.EnginePass exposure = gpu.enginePass(EXPOSURE, java.util.Map.of(), EXPOSURE_BINDINGS, EXPOSURE_PUSH_BYTES);
+            for (float t : new float[]{0f, -0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 3.7f, ExposureModel.total(bins), 1e-30f}) {
+                ExposureGpuHarness.writeFloats(total, new float[]{t});
+                ExposureGpuHarness.writeFloats(out, new float[NORMALIZED_FLOATS]);
+                gpu.context().submitAndWait(cmd -> {
+                    try (org.lwjgl.system.MemoryStack stack = org.lwjgl.system.MemoryStack.stackPush()) {
+                        java.nio.ByteBuffer push = putExposurePush(stack.malloc(EXPOSURE_PUSH_BYTES), ExposureSettings.DEFAULTS, 1 / 60f, true);
+                        List<dev.tally.vk.GpuBuffer> bindings = new ArrayList<>(List.of(in, total, out));
+                        bindings.addAll(rest);
+                        exposure.dispatch(cmd, bindings, push.rewind());
+                    }
+                    ExposureGpuHarness.computeToHost(cmd);
+                });
+                assertArrayEquals(ExposureModel.normalizeAny(bins, t), ExposureGpuHarness.readFloats(out, NORMALIZED_FLOATS), "total " + t);
+            }
+        }
+    }
+
     // ---- flicker -----------------------------------------------------------------------------------
 
     /**

@@ -333,7 +333,6 @@ class ExposureGpuTest extends GpuTestBase {
                 histograms.add(p);
             }
             ExposureGpuHarness.EnginePass resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
-            ExposureGpuHarness.EnginePass normalize = gpu.enginePass(NORMALIZE, java.util.Map.of(), 3, NORMALIZE_PUSH_BYTES);
             ExposureGpuHarness.EnginePass exposure = gpu.enginePass(EXPOSURE, java.util.Map.of(), EXPOSURE_BINDINGS, EXPOSURE_PUSH_BYTES);
 
             float[] modelRecord = new float[EXPOSURE_FLOATS];
@@ -361,11 +360,9 @@ class ExposureGpuTest extends GpuTestBase {
                 float[] gpuFilteredBefore = ExposureGpuHarness.readFloats(filteredBefore, NORMALIZED_FLOATS);
                 gpu.context().submitAndWait(cmd -> {
                     try (MemoryStack stack = stackPush()) {
-                        normalize.dispatch(cmd, List.of(bins, total, normalized), putNormalizePush(stack.malloc(NORMALIZE_PUSH_BYTES)));
-                        ExposureGpuHarness.computeToCompute(cmd);
                         ByteBuffer push = stack.malloc(EXPOSURE_PUSH_BYTES);
                         putExposurePush(push, s, dt, reset);
-                        exposure.dispatch(cmd, List.of(normalized, filteredBefore, filteredNow, history, output, curve), push);
+                        exposure.dispatch(cmd, List.of(bins, total, normalized, filteredBefore, filteredNow, history, output, curve), push);
                     }
                     ExposureGpuHarness.computeToHost(cmd);
                 });

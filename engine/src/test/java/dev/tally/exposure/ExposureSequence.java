@@ -15,7 +15,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
 
 /**
- * Runs the auto-exposure chain frame after frame on the GPU (histogram, resolve, normalize and
+ * Runs the auto-exposure chain frame after frame on the GPU (histogram, resolve, and exposure with normalization fused in;
  * exposure with both histories ping-ponged and the curve table), and the CPU model beside it with
  * its own state. The model starts from the GPU's bins each frame (the histogram stage has its own
  * exact tests); from there on the two run independently, so differences would accumulate over the
@@ -36,7 +36,6 @@ final class ExposureSequence {
     private final GpuBuffer[] records;
     private final GpuBuffer curve;
     private final ExposureGpuHarness.EnginePass resolve;
-    private final ExposureGpuHarness.EnginePass normalize;
     private final ExposureGpuHarness.EnginePass exposure;
     private final ExposureGpuHarness.Pipeline histogram;
     private final Map<float[], float[]> binsByScene = new IdentityHashMap<>();
@@ -58,7 +57,6 @@ final class ExposureSequence {
         records = new GpuBuffer[]{gpu.hostBuffer("test.recordA", EXPOSURE_BYTES), gpu.hostBuffer("test.recordB", EXPOSURE_BYTES)};
         curve = gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES);
         resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
-        normalize = gpu.enginePass(NORMALIZE, Map.of(), 3, NORMALIZE_PUSH_BYTES);
         exposure = gpu.enginePass(EXPOSURE, Map.of(), EXPOSURE_BINDINGS, EXPOSURE_PUSH_BYTES);
         histogram = gpu.histogramPipeline(HdrFormat.RGBA32F, Metering.UNIFORM, DEFAULT_ROWS_PER_INVOCATION);
     }
@@ -133,10 +131,8 @@ final class ExposureSequence {
         GpuBuffer output = records[(frames + 1) % 2];
         gpu.context().submitAndWait(cmd -> {
             try (MemoryStack stack = stackPush()) {
-                normalize.dispatch(cmd, List.of(bins, total, normalized), putNormalizePush(stack.malloc(NORMALIZE_PUSH_BYTES)));
-                ExposureGpuHarness.computeToCompute(cmd);
                 ByteBuffer push = putExposurePush(stack.malloc(EXPOSURE_PUSH_BYTES), s, dt, reset);
-                exposure.dispatch(cmd, List.of(normalized, filteredBefore, filteredNow, history, output, curve), push);
+                exposure.dispatch(cmd, List.of(bins, total, normalized, filteredBefore, filteredNow, history, output, curve), push);
                 ExposureGpuHarness.computeToHost(cmd);
             }
         });

@@ -986,6 +986,17 @@ class GraphPlanningTest {
         }
 
         @Test
+        void previousKeyIsReusedOnlyWhenTheTopologyIsTheSame() {
+            String key = frame(64, false).topologyKey();
+            assertSame(key, frame(64, false).topologyKey(key), "same topology: the previous key object, no new string");
+            for (FrameGraph changed : List.of(frame(128, false), frame(64, true), frame(6, false), frame(640, false))) {
+                String fresh = changed.topologyKey(key);
+                assertNotEquals(key, fresh, "a change (also a prefix or an extension of the key) gives a new key");
+                assertEquals(changed.topologyKey(), fresh, "the same key as one built from scratch");
+            }
+        }
+
+        @Test
         void planCacheCompilesOncePerTopology() {
             PlanCache cache = new PlanCache();
             GraphPlan first = cache.planFor(frame(64, false));

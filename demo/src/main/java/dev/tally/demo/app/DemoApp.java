@@ -39,7 +39,7 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
 
 /**
  * The demo's frame loop, on Tally's public API only: scene -> auto-exposure (histogram, GPU total,
- * normalize, exposure) -> tonemap -> HUD -> readback ring -> present (window) or an offscreen image
+ * exposure with normalization) -> tonemap -> HUD -> readback ring -> present (window) or an offscreen image
  * (headless), one frame graph per frame. Input, live reload, HUD text, screenshots and what happens
  * between frames (the {@link FramePolicy}) are classes of their own.
  */
@@ -65,6 +65,7 @@ public final class DemoApp implements AutoCloseable {
     private AutoExposure exposure;
     private Tonemapper tonemap;
     private HudOverlay hud;
+    private final HudLines hudLines = new HudLines();
     private ExposurePlot plot;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
@@ -220,7 +221,7 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, HudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }

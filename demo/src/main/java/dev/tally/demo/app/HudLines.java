@@ -8,57 +8,118 @@ import dev.tally.readback.Sample;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
-/** The HUD's text: device, frame, per-pass GPU times, exposure, and the readback ring's counters. */
+/**
+ * The HUD's text: device, frame, per-pass GPU times, exposure, and the readback ring's counters. One
+ * instance per view, rewritten every frame into the same string builders, with numbers written digit
+ * by digit: a frame's text allocates nothing once the builders have grown.
+ */
 final class HudLines {
-    private HudLines() {
+    private final List<StringBuilder> pool = new ArrayList<>();
+    private final List<StringBuilder> lines = new ArrayList<>();
+
+    private StringBuilder line() {
+        if (lines.size() == pool.size()) {
+            pool.add(new StringBuilder(64));
+        }
+        StringBuilder b = pool.get(lines.size());
+        b.setLength(0);
+        lines.add(b);
+        return b;
     }
 
     /**
      * @param fixedDt    seconds per frame of a reproducible run, or 0: reproducible runs show no wall-clock
      *                   figures (fps, CPU and GPU times), so the same frame renders the same pixels
      * @param readbackAt where the exposure record starts in a readback sample, in floats
+     * @return this frame's lines, valid until the next call
      */
-    static List<String> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring,
+    List<StringBuilder> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring,
                            int readbackAt, String error, String probe) {
-        List<String> lines = new ArrayList<>();
-        lines.add("Tally  " + device);
+        lines.clear();
+        line().append("Tally  ").append(device);
         if (fixedDt > 0) {
-            lines.add(String.format(Locale.ROOT, "frame %d  fixed dt %.4f s", frame, fixedDt));
+            fixed(line().append("frame ").append(frame).append("  fixed dt "), fixedDt, 4).append(" s");
         } else {
-            lines.add(String.format(Locale.ROOT, "frame %d  %.1f fps  cpu %.2f ms", frame, cpuMillis > 0 ? 1000 / Math.max(cpuMillis, 1e-3) : 0, cpuMillis));
-            lines.add("GPU time per pass (median)");
-            for (var e : passes.passes().entrySet()) {
+            StringBuilder b = line().append("frame ").append(frame).append("  ");
+            fixed(b, cpuMillis > 0 ? 1000 / Math.max(cpuMillis, 1e-3) : 0, 1).append(" fps  cpu ");
+            fixed(b, cpuMillis, 2).append(" ms");
+            line().append("GPU time per pass (median)");
+            for (Map.Entry<String, Boolean> e : passes.passes().entrySet()) {
                 if (!e.getValue()) {
-                    lines.add(String.format(Locale.ROOT, "  %-18s %8.1f us", e.getKey(), passes.medianMicros(e.getKey())));
+                    StringBuilder p = line().append("  ").append(e.getKey());
+                    pad(p, 2 + 18);
+                    int at = p.length();
+                    fixed(p.append(' '), passes.medianMicros(e.getKey()), 1);
+                    padLeft(p, at + 1, 8);
+                    p.append(" us");
                 }
             }
         }
-        var sample = ring.latest();
-        if (sample.isPresent()) {
-            Sample s = sample.get();
+        Sample s = ring.latest().orElse(null);
+        if (s != null) {
             float ev = s.floatAt(readbackAt + ExposureShaderLayout.EV);
             float target = s.floatAt(readbackAt + ExposureShaderLayout.TARGET_EV);
-            lines.add(String.format(Locale.ROOT, "exposure %.2f EV  target %.2f EV", ev, target));
-            lines.add(String.format(Locale.ROOT, "total %.0f (frame %d, %d late)", s.floatAt(0), s.frame(), s.lag()));
+            StringBuilder b = fixed(line().append("exposure "), ev, 2).append(" EV  target ");
+            fixed(b, target, 2).append(" EV");
+            fixed(line().append("total "), s.floatAt(0), 0).append(" (frame ").append(s.frame()).append(", ").append(s.lag()).append(" late)");
         } else {
-            lines.add("exposure: no sample yet (first readback in " + ring.slotCount() + " frames)");
+            line().append("exposure: no sample yet (first readback in ").append(ring.slotCount()).append(" frames)");
         }
         if (probe != null) {
-            lines.add(probe);
+            line().append(probe);
         }
         ReadbackStats r = ring.stats();
-        lines.add(String.format(Locale.ROOT, "readback ring: %d slots, %s", r.slots(), r.mode().name().toLowerCase(Locale.ROOT)));
-        lines.add(String.format(Locale.ROOT, "  samples %d  lag %d (%d..%d)", r.samples(), r.lagFrames(), r.lagMin(), r.lagMax()));
+        line().append("readback ring: ").append(r.slots()).append(" slots, ").append(r.mode().id());
+        line().append("  samples ").append(r.samples()).append("  lag ").append(r.lagFrames()).append(" (").append(r.lagMin()).append("..")
+                .append(r.lagMax()).append(')');
         if (fixedDt <= 0) {
-            lines.add(String.format(Locale.ROOT, "  age %.2f ms (median, %s)", r.ageMillisMedian(), r.timeSource().name().toLowerCase(Locale.ROOT)));
+            fixed(line().append("  age "), r.ageMillisMedian(), 2).append(" ms (median, ").append(r.timeSource().id()).append(')');
         }
-        lines.add(String.format(Locale.ROOT, "  stale %d  rejected %d", r.stale(), r.rejected()));
-        lines.add(String.format(Locale.ROOT, "  not ready %d  waits %d", r.notReady(), r.blockingWaits()));
+        line().append("  stale ").append(r.stale()).append("  rejected ").append(r.rejected());
+        line().append("  not ready ").append(r.notReady()).append("  waits ").append(r.blockingWaits());
         if (error != null) {
-            lines.add("error: " + error);
+            line().append("error: ").append(error);
         }
         return lines;
+    }
+
+    /** Appends {@code v} with {@code decimals} digits after the point, rounded half away from zero, as %.Nf prints it. */
+    static StringBuilder fixed(StringBuilder b, double v, int decimals) {
+        if (!Double.isFinite(v) || Math.abs(v) >= 1e15) {
+            return b.append(v);   // rare: NaN before the first timing, or an absurd value
+        }
+        long scale = 1;
+        for (int i = 0; i < decimals; i++) {
+            scale *= 10;
+        }
+        long scaled = Math.round(Math.abs(v) * scale);
+        if (v < 0) {
+            b.append('-');   // as %.Nf, also for a negative value that rounds to zero
+        }
+        b.append(scaled / scale);
+        if (decimals > 0) {
+            b.append('.');
+            long frac = scaled % scale;
+            for (long d = scale / 10; d > 0; d /= 10) {
+                b.append((char) ('0' + frac / d % 10));
+            }
+        }
+        return b;
+    }
+
+    private static void pad(StringBuilder b, int width) {
+        while (b.length() < width) {
+            b.append(' ');
+        }
+    }
+
+    /** Right-aligns what was appended since {@code from} in a field {@code width} wide. */
+    private static void padLeft(StringBuilder b, int from, int width) {
+        int n = b.length() - from;
+        for (int i = n; i < width; i++) {
+            b.insert(from, ' ');
+        }
     }
 }

@@ -27,7 +27,7 @@ import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
 
 /**
- * The auto-exposure chain (histogram, resolve, total, normalize, exposure) on a W x H RGBA16F image,
+ * The auto-exposure chain (histogram with its resolve, total, exposure with normalization fused in) on a W x H RGBA16F image,
  * timed per pass by the frame graph's timestamps over many frames. Each frame first clears the image
  * to a new value (a transfer pass, not counted), as a renderer writes its HDR target before metering.
  */

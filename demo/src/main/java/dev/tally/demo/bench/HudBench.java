@@ -1,0 +1,96 @@
+package dev.tally.demo.bench;
+
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.Tally;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.hud.ExposurePlot;
+import dev.tally.hud.HudOverlay;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkClearColorValue;
+import org.lwjgl.vulkan.VkImageSubresourceRange;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The HUD composite on a W x H RGBA8 image (the demo's 14 lines of text, the histogram, the exposure
+ * plot with a full window of history), timed by the frame graph's per-pass timestamps over many frames:
+ * with a STORAGE target (compute path) or a colour-attachment-only target (graphics path).
+ */
+public final class HudBench {
+    private static final float MIN_EV = -10, MAX_EV = 20;
+
+    private HudBench() {
+    }
+
+    /** Median microseconds of the HUD pass. */
+    public static double run(Tally rt, int width, int height, int frames, boolean compute, PrintStream progress) {
+        VulkanContext ctx = rt.context();
+        int usage = (compute ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
+                | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+        ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
+        String pass = "bench/hud-" + width + "x" + height + (compute ? "-compute" : "-graphics");
+        List<String> lines = new ArrayList<>();
+        lines.add("Tally demo | NVIDIA H200 | 3840x2160");
+        for (int i = 1; i < 14; i++) {
+            lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
+        }
+        try (FrameCommands loop = new FrameCommands(rt);
+             HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
+             ExposurePlot plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
+             GpuBuffer normalized = new GpuBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+             GpuBuffer exposure = new GpuBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
+            ctx.submitAndWait(cmd -> {
+                vkCmdFillBuffer(cmd, normalized.handle(), 0, normalized.size(), Float.floatToRawIntBits(1f / 256));
+                vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), Float.floatToRawIntBits(1f));   // valid, EV 1
+            });
+            boolean usesCompute = hud.usesCompute(target);
+            for (int f = 0; f < frames; f++) {
+                Frame frame = rt.beginFrame();
+                var cmd = loop.begin(frame);
+                FrameGraph g = frame.graph();
+                ImageHandle cleared = g.addPass("clear", PassKind.TRANSFER, b -> b.write(b.create("ldr", target), Access.TRANSFER_DST), (h, c) -> {
+                    try (MemoryStack stack = MemoryStack.stackPush()) {
+                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, 0.2f).float32(1, 0.3f).float32(2, 0.4f).float32(3, 1);
+                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
+                    }
+                });
+                BufferHandle exp = g.importBuffer("exposure", exposure, null);
+                // 1/60 s per frame over the 10 s window: the plot's lines are full after 600 frames.
+                ExposurePlot.View view = plot.add(g, exp, f / 60f);
+                ImageHandle out = hud.add(g, pass, cleared, lines,
+                        new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null), exp, MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV)), view);
+                g.addPass("keep", PassKind.TRANSFER, b -> {
+                    b.sideEffect();
+                    return b.read(out, Access.TRANSFER_SRC);
+                }, (h, c) -> {
+                });
+                frame.record(cmd);
+                loop.end(cmd);
+                frame.submit(cmd);
+            }
+            ctx.waitIdle();
+            rt.graphs().collectTimings();
+            double median = rt.graphs().stats().medianMicros(pass);
+            progress.printf(Locale.ROOT, "  hud %dx%d %-8s %8.2f us%n", width, height, usesCompute ? "compute" : "graphics", median);
+            return median;
+        }
+    }
+}
