@@ -24,7 +24,7 @@ import static org.lwjgl.vulkan.VK13.*;
  * workgroup per 256 elements, log256(n) dispatches).
  */
 public final class BaselineReductions implements AutoCloseable {
-    static final int SEED_GROUPS = 512;
+    static final int TREE_GROUPS = 512;
     private final ComputePipeline pipeline;
     private final DescriptorSets sets;
 
@@ -34,15 +34,15 @@ public final class BaselineReductions implements AutoCloseable {
         // A dispatch may not exceed maxComputeWorkGroupCount (65535 on lavapipe): past it the
         // recursion's kernel, which strides, takes more than 256 elements per group.
         maxGroups = ctx.info().maxComputeWorkGroupCount();
-        pipeline = new ComputePipeline(ctx, compiler, cache, "seed_reduce.comp", Map.of(), null, 2, 12);
+        pipeline = new ComputePipeline(ctx, compiler, cache, "tree_reduce.comp", Map.of(), null, 2, 12);
         sets = new DescriptorSets(ctx, pipeline, 64);
     }
 
-    /** Seed: n -> 512 partials -> 1. {@code partials} holds at least 512 floats. */
+    /** Textbook tree: n -> 512 partials -> 1. {@code partials} holds at least 512 floats. */
     void recordSeed(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer partials, GpuBuffer output) {
-        dispatch(cmd, input, n, partials, SEED_GROUPS);
+        dispatch(cmd, input, n, partials, TREE_GROUPS);
         barrier(cmd);
-        dispatch(cmd, partials, SEED_GROUPS, output, 1);
+        dispatch(cmd, partials, TREE_GROUPS, output, 1);
     }
 
     /** Recursion: ping-pong between two scratch buffers until one value is left; returns the pass count. */

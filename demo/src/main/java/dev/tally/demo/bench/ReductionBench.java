@@ -267,7 +267,7 @@ public final class ReductionBench {
         try (GpuSampler sampler = sampler()) {
             GpuSampler.Stats s = sampler.time(cmd -> baselines.recordSeed(cmd, in.data, in.n, in.partialsB, in.result));
             check(in, ReduceOp.SUM, in.read(), "seed");
-            add("baseline-seed", in.n, s, 4.0 * in.n, "512x256 scalar, tree");
+            add("baseline-tree", in.n, s, 4.0 * in.n, "512x256 scalar, tree");
         }
     }
 
