@@ -112,7 +112,7 @@ class BenchCommand implements Callable<Integer> {
                             bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
                         }
                         bench.stats(in, rt.reducer(), cfg);
-                        bench.seed(in, baselines);
+                        bench.tree(in, baselines);
                         bench.logN(in, baselines);
                         if (sweep) {
                             sweep(rt, config, bench, in);

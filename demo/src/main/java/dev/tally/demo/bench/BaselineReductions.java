@@ -39,7 +39,7 @@ public final class BaselineReductions implements AutoCloseable {
     }
 
     /** Textbook tree: n -> 512 partials -> 1. {@code partials} holds at least 512 floats. */
-    void recordSeed(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer partials, GpuBuffer output) {
+    void recordTree(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer partials, GpuBuffer output) {
         dispatch(cmd, input, n, partials, TREE_GROUPS);
         barrier(cmd);
         dispatch(cmd, partials, TREE_GROUPS, output, 1);

@@ -262,11 +262,11 @@ public final class ReductionBench {
         }
     }
 
-    public void seed(Input in, BaselineReductions baselines) {
+    public void tree(Input in, BaselineReductions baselines) {
         in.reset();
         try (GpuSampler sampler = sampler()) {
-            GpuSampler.Stats s = sampler.time(cmd -> baselines.recordSeed(cmd, in.data, in.n, in.partialsB, in.result));
-            check(in, ReduceOp.SUM, in.read(), "seed");
+            GpuSampler.Stats s = sampler.time(cmd -> baselines.recordTree(cmd, in.data, in.n, in.partialsB, in.result));
+            check(in, ReduceOp.SUM, in.read(), "tree");
             add("baseline-tree", in.n, s, 4.0 * in.n, "512x256 scalar, tree");
         }
     }
