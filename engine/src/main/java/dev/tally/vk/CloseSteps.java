@@ -20,6 +20,24 @@ public final class CloseSteps {
         return this;
     }
 
+    /** Closes each of {@code resources} that is not null, in the order given, as one step each. */
+    public CloseSteps close(AutoCloseable... resources) {
+        for (AutoCloseable c : resources) {
+            if (c != null) {
+                run(() -> {
+                    try {
+                        c.close();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException("closing " + c + " failed: " + e.getMessage(), e);
+                    }
+                });
+            }
+        }
+        return this;
+    }
+
     /** Throws the first failure, if any. */
     public void finish() {
         if (first != null) {

@@ -428,19 +428,7 @@ public final class DemoApp implements AutoCloseable {
     @Override
     public void close() {
         CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        for (AutoCloseable c : new AutoCloseable[]{reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes}) {
-            if (c != null) {
-                steps.run(() -> {
-                    try {
-                        c.close();
-                    } catch (RuntimeException e) {
-                        throw e;
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
-            }
-        }
+        steps.close(reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes);
         if (maskSampler != 0) {
             steps.run(() -> Samplers.destroy(ctx, maskSampler));
         }

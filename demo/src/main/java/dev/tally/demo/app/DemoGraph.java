@@ -89,17 +89,7 @@ public final class DemoGraph implements CheckedGraph {
         @Override
         public void close() {
             CloseSteps steps = new CloseSteps();
-            for (AutoCloseable c : new AutoCloseable[]{output, ring, plot, hud, tonemap, exposure, scene}) {
-                steps.run(() -> {
-                    try {
-                        c.close();
-                    } catch (RuntimeException e) {
-                        throw e;
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
-            }
+            steps.close(output, ring, plot, hud, tonemap, exposure, scene);
             steps.finish();
         }
     }
