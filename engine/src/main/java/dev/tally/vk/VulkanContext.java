@@ -249,10 +249,12 @@ public final class VulkanContext implements AutoCloseable {
             deviceExtensions.add(VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
         }
         // Readback rings put GPU completion times on the CPU clock with it, where offered.
-        if (choice.extensions().contains("VK_KHR_calibrated_timestamps")) {
-            deviceExtensions.add("VK_KHR_calibrated_timestamps");
-        } else if (choice.extensions().contains("VK_EXT_calibrated_timestamps")) {
+        // The EXT first: the same entry points, and validation layers older than the KHR promotion (Debian's 1.3.239)
+        // warn about an extension they do not know.
+        if (choice.extensions().contains("VK_EXT_calibrated_timestamps")) {
             deviceExtensions.add("VK_EXT_calibrated_timestamps");
+        } else if (choice.extensions().contains("VK_KHR_calibrated_timestamps")) {
+            deviceExtensions.add("VK_KHR_calibrated_timestamps");
         }
         PointerBuffer ppExtensions = stack.mallocPointer(deviceExtensions.size());
         deviceExtensions.forEach(e -> ppExtensions.put(stack.UTF8(e)));
