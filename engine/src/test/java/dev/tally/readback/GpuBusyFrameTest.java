@@ -53,22 +53,31 @@ class GpuBusyFrameTest extends GpuTestBase {
             for (int i = 0; i < 3; i++) {
                 frame(commands, busy, ring, 1);   // warm: pipelines, plan, transients
             }
-            ctx.waitIdle();
-            long waitsBefore = ctx.waits().total().count();
-            // Two busy frames back to back (with two frames in flight neither needs to pace); the faster CPU side
-            // counts, so that another process stealing the CPU for a moment does not decide the test.
+            // The GPU's speed varies from machine to machine: make the busy frames longer until one measures 100 ms.
+            int iterations = 60_000;
+            double busiest = 0;
             double cpuMillis = Double.MAX_VALUE;
-            for (int i = 0; i < 2; i++) {
-                long t0 = System.nanoTime();
-                frame(commands, busy, ring, 60_000);
-                cpuMillis = Math.min(cpuMillis, (System.nanoTime() - t0) / 1e6);
+            long waits = 0;
+            for (int attempt = 0; attempt < 5 && busiest < 100; attempt++, iterations *= 2) {
+                ctx.waitIdle();
+                runtime.graphs().collectTimings();
+                long waitsBefore = ctx.waits().total().count();
+                long samplesBefore = runtime.graphs().stats().samples("busy");
+                // Two busy frames back to back (with two frames in flight neither needs to pace); the faster CPU side
+                // counts, so that another process stealing the CPU for a moment does not decide the test.
+                cpuMillis = Double.MAX_VALUE;
+                for (int i = 0; i < 2; i++) {
+                    long t0 = System.nanoTime();
+                    frame(commands, busy, ring, iterations);
+                    cpuMillis = Math.min(cpuMillis, (System.nanoTime() - t0) / 1e6);
+                }
+                waits = ctx.waits().total().count() - waitsBefore;
+                ctx.waitIdle();
+                runtime.graphs().collectTimings();
+                assertEquals(samplesBefore + 2, runtime.graphs().stats().samples("busy"), "every frame's timestamps arrived");
+                busiest = runtime.graphs().stats().latestMicros("busy") / 1000;
             }
-            long waits = ctx.waits().total().count() - waitsBefore;
-            ctx.waitIdle();
-            runtime.graphs().collectTimings();
-            // The premise: that frame really kept the GPU busy for 100 ms or more (its own timestamps).
-            assertEquals(5, runtime.graphs().stats().samples("busy"), "every frame's timestamps arrived");
-            double busiest = runtime.graphs().stats().latestMicros("busy") / 1000;
+            // The premise: those frames really kept the GPU busy for 100 ms or more (their own timestamps).
             assertTrue(busiest >= 100, "the busy frame's GPU time is " + busiest + " ms");
             assertEquals(0, waits, "the frame path waited");
             assertTrue(cpuMillis < 5, "the CPU side took " + cpuMillis + " ms of the GPU's " + busiest + " ms");
