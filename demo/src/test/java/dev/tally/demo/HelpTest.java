@@ -116,7 +116,7 @@ class HelpTest {
     void launcherHelpListsEveryCommandAndTheScriptOnlyOnes() throws Exception {
         Script s = launcher("help");
         assertEquals(0, s.status(), s::toString);
-        for (String cmd : List.of("demo", "test", "reduce", "bench", "info", "soak", "dist")) {
+        for (String cmd : List.of("demo", "test", "reduce", "bench", "info", "soak", "graphcheck", "dist", "example")) {
             assertTrue(s.out().lines().anyMatch(l -> l.startsWith("  " + cmd + " ")), () -> cmd + " missing:\n" + s.out());
         }
     }
@@ -133,6 +133,9 @@ class HelpTest {
             assertEquals(0, s.status(), () -> String.join(" ", args) + ": " + s);
             assertTrue(s.out().startsWith("usage: ./tally dist"), () -> String.join(" ", args) + ": " + s);
         }
+        Script example = launcher("help", "example");   // (example --help builds the example first: the program prints it)
+        assertEquals(0, example.status(), example::toString);
+        assertTrue(example.out().startsWith("usage: ./tally example"), example::toString);
     }
 
     @Test
