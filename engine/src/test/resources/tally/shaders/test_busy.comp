@@ -1,13 +1,13 @@
 #version 460
-// Test kernel: keeps the GPU busy for a while (a long dependent chain per invocation), then writes
-// the result so the work cannot be optimized away.
+// Test kernel: keeps the GPU busy for a while. The value goes through memory on every iteration (a
+// volatile buffer), so no compiler can shorten the loop: its cost grows with the iteration count.
 layout(local_size_x = 64) in;
-layout(std430, set = 0, binding = 0) writeonly buffer Out { float data[]; } outValues;
+layout(std430, set = 0, binding = 0) volatile buffer Out { float data[]; } values;
 layout(push_constant) uniform Push { uint iterations; } pc;
 void main() {
-    float x = float(gl_GlobalInvocationID.x) * 1e-3;
+    uint i0 = gl_GlobalInvocationID.x;
+    values.data[i0] = float(i0) * 1e-3;
     for (uint i = 0u; i < pc.iterations; i++) {
-        x = fract(x * 1.61803 + 0.1234);
+        values.data[i0] = fract(values.data[i0] * 1.61803 + 0.1234);
     }
-    outValues.data[gl_GlobalInvocationID.x] = x;
 }
