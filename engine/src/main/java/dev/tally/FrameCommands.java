@@ -4,7 +4,6 @@ import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
-import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
 
 import static dev.tally.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -47,10 +46,7 @@ public final class FrameCommands implements AutoCloseable {
         check(vkResetCommandPool(ctx.device(), pools[slot], 0), "vkResetCommandPool");
         slotValue[slot] = frame.timelineValue();
         VkCommandBuffer cmd = buffers[slot];
-        try (MemoryStack stack = stackPush()) {
-            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
-        }
+        VulkanContext.beginOneTime(cmd);
         return cmd;
     }
 

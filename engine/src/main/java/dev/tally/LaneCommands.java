@@ -6,7 +6,6 @@ import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
-import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -63,10 +62,7 @@ public final class LaneCommands implements AutoCloseable {
                 list.add(ctx.allocateCommandBuffer(pools[slot][l]));
             }
             VkCommandBuffer cmd = list.get(used[l]++);
-            try (MemoryStack stack = stackPush()) {
-                check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                        .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
-            }
+            VulkanContext.beginOneTime(cmd);
             return cmd;
         };
     }

@@ -4,6 +4,7 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocationCreateInfo;
 import org.lwjgl.vulkan.VkImageCreateInfo;
+import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkImageViewCreateInfo;
 
 import java.nio.LongBuffer;
@@ -91,6 +92,19 @@ public final class GpuImage implements AutoCloseable {
             LongBuffer p = stack.mallocLong(1);
             check(vkCreateImageView(ctx.device(), info, null, p), "vkCreateImageView");
             return p.get(0);
+        }
+    }
+
+    /**
+     * Records a copy of the whole image (colour aspect, in TRANSFER_SRC_OPTIMAL layout, as a graph pass reading
+     * it with {@code Access.TRANSFER_SRC} leaves it) to the start of {@code dst}, tightly packed.
+     */
+    public void recordCopyTo(VkCommandBuffer cmd, GpuBuffer dst) {
+        try (MemoryStack stack = stackPush()) {
+            org.lwjgl.vulkan.VkBufferImageCopy.Buffer region = org.lwjgl.vulkan.VkBufferImageCopy.calloc(1, stack);
+            region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+            region.imageExtent().set(width, height, 1);
+            vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(), region);
         }
     }
 

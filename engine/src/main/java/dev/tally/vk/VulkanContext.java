@@ -560,13 +560,20 @@ public final class VulkanContext implements AutoCloseable {
         }
     }
 
+    /** Begins {@code cmd} for one submission (every command buffer Tally records is submitted once). */
+    public static void beginOneTime(VkCommandBuffer cmd) {
+        try (MemoryStack stack = stackPush()) {
+            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+        }
+    }
+
     /** Records with {@code recorder}, submits and waits. For tools and tests, not for frame loops. */
     public void submitAndWait(Consumer<VkCommandBuffer> recorder) {
         VkCommandBuffer cmd = allocateCommandBuffer(commandPool);
         boolean pending = false;
-        try (MemoryStack stack = stackPush()) {
-            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+        try {
+            beginOneTime(cmd);
             // Tools chain one-shot submissions (upload, then compute): order against everything earlier
             // on the queue, since a host wait alone does not make device writes visible to later commands.
             Barriers.memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,

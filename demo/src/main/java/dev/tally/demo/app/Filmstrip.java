@@ -16,7 +16,6 @@ import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
-import org.lwjgl.vulkan.VkBufferImageCopy;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,10 +83,7 @@ public final class Filmstrip implements AutoCloseable {
                     b.write(rec, Access.TRANSFER_DST));
         }, (io, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                region.imageExtent().set(w, h, 1);
-                vkCmdCopyImageToBuffer(c.cmd(), c.image(io.image()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.pixels()).handle(), region);
+                c.image(io.image()).recordCopyTo(c.cmd(), c.buffer(io.pixels()));
                 vkCmdCopyBuffer(c.cmd(), c.buffer(io.exposure()).handle(), c.buffer(io.record()).handle(),
                         VkBufferCopy.calloc(1, stack).size(ExposureShaderLayout.EXPOSURE_BYTES));
             }

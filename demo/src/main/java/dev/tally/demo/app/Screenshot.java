@@ -10,9 +10,7 @@ import dev.tally.hud.PngWriter;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
-import org.lwjgl.vulkan.VkBufferImageCopy;
 
 import java.nio.file.Path;
 
@@ -43,14 +41,7 @@ final class Screenshot implements AutoCloseable {
         g.addPass("screenshot", PassKind.TRANSFER, b -> {
             b.sideEffect();
             return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-        }, (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                region.imageExtent().set(desc.width(), desc.height(), 1);
-                vkCmdCopyImageToBuffer(c.cmd(), c.image(h.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(h.dst()).handle(), region);
-            }
-        });
+        }, (h, c) -> c.image(h.src()).recordCopyTo(c.cmd(), c.buffer(h.dst())));
         return new Screenshot(ctx, buffer, desc, g.timelineValue());
     }
 

@@ -13,7 +13,6 @@ import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
-import org.lwjgl.vulkan.VkBufferImageCopy;
 
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -50,14 +49,7 @@ public final class HostCopies implements AutoCloseable {
             g.addPass(name, PassKind.TRANSFER, b -> {
                 b.sideEffect();
                 return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-            }, (h, c) -> {
-                try (MemoryStack stack = MemoryStack.stackPush()) {
-                    VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                    region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                    region.imageExtent().set(desc.width(), desc.height(), 1);
-                    vkCmdCopyImageToBuffer(c.cmd(), c.image(h.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(h.dst()).handle(), region);
-                }
-            });
+            }, (h, c) -> c.image(h.src()).recordCopyTo(c.cmd(), c.buffer(h.dst())));
             return;
         }
         BufferHandle buffer = (BufferHandle) source;
