@@ -6,9 +6,16 @@
 // image), in units where a white card in full sun reads ~1000 and one under the lamp ~0.01.
 //
 //   set 0, binding 0: rgba16f storage image, written (every pixel of the image).
-//   push constants: vec4 camera (xyz position in metres, w heading in radians, 0 = looking down +z),
-//                   vec2 size (pixels), float tanHalfFov (vertical), float time (seconds).
+//   push constants: vec4 origin (xyz camera position in metres, w time in seconds),
+//                   vec4 corner (xyz the unnormalized ray through pixel (0, 0)'s corner, w width in pixels),
+//                   vec4 stepX (xyz the ray's change per pixel to the right, w height in pixels),
+//                   vec4 stepY (xyz the ray's change per pixel down).
 //   dispatch ceil(width / 8) x ceil(height / 8) groups of 8 x 8.
+//
+// The camera's rays are an affine function of the pixel (set up once per frame on the CPU), so a
+// pixel's ray costs three multiply-adds and one normalization, and the footprint rays below are the
+// same ray plus one step: no trigonometry per pixel. Transcendentals (the special-function units are a
+// sixteenth of the arithmetic rate) are kept to a handful per pixel.
 //
 // Texture patterns are box-filtered over each pixel's footprint (the hit points of the next pixel's
 // rays on the same plane), so they fade to their mean far away instead of shimmering into moire.
@@ -16,10 +23,10 @@ layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rgba16f) writeonly uniform image2D hdr;
 
 layout(push_constant) uniform Push {
-    vec4 camera;
-    vec2 size;
-    float tanHalfFov;
-    float time;
+    vec4 origin;
+    vec4 corner;
+    vec4 stepX;
+    vec4 stepY;
 } pc;
 
 // Geometry (metres). The tunnel is |x| < HALF_W, 0 < y < TUNNEL_H, 0 < z < MOUTH_Z; its mouth is a
@@ -56,29 +63,30 @@ vec3 skyRadiance(vec3 d) {
     float up = clamp(d.y, 0.0, 1.0);
     vec3 horizon = vec3(1.00, 0.95, 0.90) * 2400.0;
     vec3 zenith = vec3(0.35, 0.55, 1.00) * 1500.0;
-    vec3 sky = mix(horizon, zenith, pow(up, 0.5));
+    vec3 sky = mix(horizon, zenith, sqrt(up));
     float c = dot(d, SUN_DIR);
-    sky += vec3(1.0, 0.85, 0.6) * 2500.0 * pow(max(c, 0.0), 64.0);   // glow around the sun
+    float glow = max(c, 0.0);
+    glow *= glow; glow *= glow; glow *= glow; glow *= glow; glow *= glow; glow *= glow;   // c^64
+    sky += vec3(1.0, 0.85, 0.6) * 2500.0 * glow;   // glow around the sun
     if (c > SUN_COS) {
         sky = vec3(SUN_RADIANCE);
     }
     return d.y < 0.0 ? vec3(600.0) : sky;   // below the horizon (never seen over the plaza's edge)
 }
 
-// The camera ray through pixel (px, py), y up.
-vec3 rayDir(vec2 pixel) {
-    vec2 ndc = (pixel / pc.size) * 2.0 - 1.0;
-    float aspect = pc.size.x / pc.size.y;
-    vec3 local = normalize(vec3(ndc.x * aspect * pc.tanHalfFov, -ndc.y * pc.tanHalfFov, 1.0));
-    float s = sin(pc.camera.w), c = cos(pc.camera.w);
-    return vec3(c * local.x + s * local.z, local.y, -s * local.x + c * local.z);
+// The camera ray through a point of the image (in pixels, y down), not normalized.
+vec3 rayThrough(vec2 pixel) {
+    return pc.corner.xyz + pixel.x * pc.stepX.xyz + pixel.y * pc.stepY.xyz;
 }
 
-// Where the ray o + t d meets the plane coordinate[axis] = value; the other two coordinates.
-vec2 onPlane(vec3 o, vec3 d, int axis, float value, out float t) {
-    t = (value - o[axis]) / d[axis];
-    vec3 p = o + t * d;
+// The plane coordinate[axis]'s other two coordinates of p.
+vec2 planeCoordinates(vec3 p, int axis) {
     return axis == 0 ? p.zy : axis == 1 ? p.xz : p.xy;
+}
+
+// Where the ray o + t d (any length of d) meets the plane coordinate[axis] = value; the other two coordinates.
+vec2 onPlane(vec3 o, vec3 d, int axis, float value) {
+    return planeCoordinates(o + ((value - o[axis]) / d[axis]) * d, axis);
 }
 
 struct Hit {
@@ -188,11 +196,12 @@ vec3 albedo(Hit h, vec2 uv, vec2 width) {
 
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (pixel.x >= int(pc.size.x) || pixel.y >= int(pc.size.y)) {
+    if (pixel.x >= int(pc.corner.w) || pixel.y >= int(pc.stepX.w)) {
         return;
     }
-    vec3 o = pc.camera.xyz;
-    vec3 d = rayDir(vec2(pixel) + 0.5);
+    vec3 o = pc.origin.xyz;
+    vec3 ray = rayThrough(vec2(pixel) + 0.5);
+    vec3 d = normalize(ray);
     Hit h = trace(o, d);
     vec3 radiance;
     if (h.surface == 0) {
@@ -201,10 +210,9 @@ void main() {
         radiance = vec3(1.0, 0.8, 0.55) * (LAMP_INTENSITY / (PI * LAMP_RADIUS * LAMP_RADIUS));
     } else {
         // The pixel's footprint: this plane's coordinates under the rays of the next pixel over and down.
-        float t;
-        vec2 uv = onPlane(o, d, h.axis, h.value, t);
-        vec2 uvx = onPlane(o, rayDir(vec2(pixel) + vec2(1.5, 0.5)), h.axis, h.value, t);
-        vec2 uvy = onPlane(o, rayDir(vec2(pixel) + vec2(0.5, 1.5)), h.axis, h.value, t);
+        vec2 uv = planeCoordinates(h.p, h.axis);
+        vec2 uvx = onPlane(o, ray + pc.stepX.xyz, h.axis, h.value);
+        vec2 uvy = onPlane(o, ray + pc.stepY.xyz, h.axis, h.value);
         vec2 width = abs(uvx - uv) + abs(uvy - uv);
         vec3 a = albedo(h, uv, width);
         float e = sunLight(h.p, h.n) + daylight(h.p, h.n) + lampLight(h.p, h.n);

@@ -26,7 +26,7 @@ import static org.lwjgl.vulkan.VK10.*;
  */
 final class SceneRenderer implements AutoCloseable {
     static final int HDR_FORMAT = VK_FORMAT_R16G16B16A16_SFLOAT;
-    private static final int PUSH_BYTES = 32;
+    private static final int PUSH_BYTES = 64;
     private static final int GROUP = 8;
     /** Vertical field of view: 70 degrees. */
     private static final float TAN_HALF_FOV = (float) Math.tan(Math.toRadians(35));
@@ -60,12 +60,28 @@ final class SceneRenderer implements AutoCloseable {
         ImageDesc desc = new ImageDesc(width, height, HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
         return g.addPass("scene", PassKind.COMPUTE, b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = stack.malloc(PUSH_BYTES).putFloat(0, (float) cam.x()).putFloat(4, (float) cam.y()).putFloat(8, (float) cam.z())
-                        .putFloat(12, (float) cam.heading()).putFloat(16, width).putFloat(20, height).putFloat(24, TAN_HALF_FOV).putFloat(28, time);
+                ByteBuffer push = stack.malloc(PUSH_BYTES);
+                putRays(push, cam, width, height, time);
                 k.dispatch(c.cmd(), List.of(DescriptorSets.StorageImage.of(c.image(h))), push,
                         (width + GROUP - 1) / GROUP, (height + GROUP - 1) / GROUP);
             }
         });
+    }
+
+    /**
+     * The push constants: the camera's position and time, then its rays as an affine function of the pixel.
+     * In the camera's frame the ray through image point (px, py) (pixels, y down) is
+     * (ndc.x * aspect * tan, -ndc.y * tan, 1) with ndc = 2 p / size - 1; turned by the heading about y,
+     * (x, y, z) -> (c x + s z, y, -s x + c z).
+     */
+    static void putRays(ByteBuffer push, ScenePath.Camera cam, int width, int height, float time) {
+        double tan = TAN_HALF_FOV, aspect = (double) width / height;
+        double s = Math.sin(cam.heading()), c = Math.cos(cam.heading());
+        double lx = -aspect * tan, ly = tan, kx = 2 * aspect * tan / width, ky = -2 * tan / height;
+        push.putFloat(0, (float) cam.x()).putFloat(4, (float) cam.y()).putFloat(8, (float) cam.z()).putFloat(12, time)
+                .putFloat(16, (float) (c * lx + s)).putFloat(20, (float) ly).putFloat(24, (float) (-s * lx + c)).putFloat(28, width)
+                .putFloat(32, (float) (c * kx)).putFloat(36, 0f).putFloat(40, (float) (-s * kx)).putFloat(44, height)
+                .putFloat(48, 0f).putFloat(52, (float) ky).putFloat(56, 0f).putFloat(60, 0f);
     }
 
     @Override
