@@ -107,7 +107,7 @@ class HudComputeTest extends GpuTestBase {
                 ImageHandle drawn = target;
                 if (reference != null) {
                     BufferHandle exp = g.importBuffer("exposure", exposure, null);
-                    ExposurePlot.View view = history.add(g, exp, 0.05f * f);
+                    ExposurePlot.View view = history.add(g, exp, 0.35f * f);   // 14 s: segments ~10 px long, the oldest clipped at the window
                     drawn = hud.add(g, target, lines, new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null), exp,
                             MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV)), view);
                 }
