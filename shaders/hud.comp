@@ -12,7 +12,10 @@
 //
 // Each workgroup walks the draw list in chunks of 256 shapes: every invocation tests one shape's bounds
 // against the tile, the hits are packed in draw order into shared memory (subgroup ballots, then one
-// offset per subgroup), and every pixel blends the packed shapes that cover it, in order.
+// offset per subgroup), and every pixel blends the packed shapes that cover it, in order. Histogram
+// bars and plot segments are first narrowed to those that can reach the tile: bars from the tile's x
+// extent, segments from the ring's times (they never decrease: hud_plot.comp empties the ring when
+// time goes back), so x grows with the entry index. Skipped shapes are ones the bounds test rejects.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 
@@ -21,7 +24,7 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 
 const uint KIND_RECTS = 0u, KIND_HISTOGRAM = 1u, KIND_PLOT = 2u, KIND_GLYPHS = 3u;
-const uint MAX_RANGES = 16u, MAX_RECTS = 32u, BOXES = 3u, GROUP = 256u;
+const uint MAX_RANGES = 64u, MAX_RECTS = 32u, BOXES = 3u, GROUP = 256u;
 
 struct Range {
     uint kind;
@@ -55,6 +58,7 @@ shared ivec4 sBounds[GROUP];
 shared vec4 sTint[GROUP];
 shared vec4 sData[GROUP];      // plot: end points; glyphs: instance index (as float bits)
 shared uint sCounts[GROUP];    // hits per subgroup
+shared uint sFirst, sLast;     // plot: the ring entries whose x may reach the tile
 
 bool overlaps(ivec4 a, ivec4 b) {
     return a.x < a.z && a.y < a.w && a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w;
@@ -99,13 +103,51 @@ void main() {
         if (!overlaps(range.bounds, tileBounds)) {
             continue;
         }
-        for (uint base = 0u; base < range.count; base += GROUP) {
+        // The shapes of this range that can reach the tile: [first, first + n), then for the histogram the
+        // two markers (256, 257), for the plot the same entries of the second series.
+        uint first = range.first, n = range.count, count = range.count, second = 0u;
+        if (range.kind == KIND_HISTOGRAM) {
+            float barW = scene.histArea.z / 256.0;
+            int qa = max(0, int(floor((float(tileBounds.x) - 2.0 - scene.histArea.x) / barW)) - 1);
+            int qb = min(255, int(ceil((float(tileBounds.z) + 2.0 - scene.histArea.x) / barW)) + 1);
+            first = uint(qa);
+            n = qb >= qa ? uint(qb - qa + 1) : 0u;
+            count = n + 2u;
+            second = 256u;
+        } else if (range.kind == KIND_PLOT) {
+            if (lane == 0u) {
+                sFirst = 0xffffffffu;
+                sLast = 0u;
+            }
+            barrier();
+            uint entries = min(plot.count, plot.capacity);
+            uint oldest = (plot.head + plot.capacity - plot.count) % plot.capacity;
+            float margin = 0.5 * pf.lineWidth + 2.0;
+            for (uint j = lane; j < entries; j += GROUP) {
+                float x = pf.area.x + pf.area.z * (1.0 - (pf.now - plot.entries[(oldest + j) % plot.capacity].time) / pf.span);
+                if (x >= float(tileBounds.x) - margin) {
+                    atomicMin(sFirst, j);
+                }
+                if (x <= float(tileBounds.z) + margin) {
+                    atomicMax(sLast, j);
+                }
+            }
+            barrier();
+            uint k0 = sFirst == 0xffffffffu ? entries : (sFirst > 0u ? sFirst - 1u : 0u);
+            uint k1 = entries >= 2u ? min(sLast, entries - 2u) : 0u;
+            first = k0;
+            n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
+            count = 2u * n;
+            second = plot.capacity - 1u + k0;
+            barrier();   // sFirst and sLast are rewritten for the next plot range
+        }
+        for (uint base = 0u; base < count; base += GROUP) {
             uint i = base + lane;
             bool hit = false;
             ivec4 q = ivec4(0);
             vec4 tint = vec4(0), data = vec4(0);
-            if (i < range.count) {
-                uint s = range.first + i;
+            if (i < count) {
+                uint s = i < n ? first + i : second + (i - n);
                 if (range.kind == KIND_RECTS) {
                     q = scene.rects[s].bounds;
                     tint = unpackColor(scene.rects[s].rgba.x);

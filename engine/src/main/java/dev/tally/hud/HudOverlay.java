@@ -190,10 +190,21 @@ public final class HudOverlay implements AutoCloseable {
             int m = (int) Math.ceil(lineWidth / 2) + 2;
             scene.range(PLOT_BOX, HudScene.KIND_PLOT, 0, 2 * (ExposurePlot.CAPACITY - 1), area.x0() - m, area.y0() - m, area.x1() + m, area.y1() + m);
         }
+        // One range per line: a compute tile meets one or two lines and culls the others by their bounds at once.
+        // Past the range budget (the panels, histogram, plot and labels take 8) the last lines share one range.
+        int separate = Math.min(lines.size(), HudScene.MAX_RANGES - 9);
+        int from = 0;
         for (int l = 0; l < lines.size(); l++) {
+            boolean own = l < separate;
+            if (own || l == separate) {
+                from = glyphs.count();
+                glyphs.mark();
+            }
             glyphs.add(lines.get(l), layout.textX(), layout.baseline(l), l == 0 ? TITLE : WHITE);
+            if (own || l == lines.size() - 1) {
+                glyphRange(scene, glyphs, TEXT_BOX, from);
+            }
         }
-        glyphRange(scene, glyphs, TEXT_BOX, 0);
         int mark = glyphs.count();
         glyphs.mark();
         glyphs.add("histogram", hr.x0() + f.advance() / 2, hr.y0() + f.ascent(), WHITE);
