@@ -22,6 +22,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code ./tally bench}: GPU timings with timestamp queries; table on stdout, progress on stderr when it is a terminal. */
@@ -49,8 +50,18 @@ class BenchCommand implements Callable<Integer> {
             description = "cold-cache flush: clean (read a large buffer, default) or dirty (write one, as the CUB reference runs)")
     String flushMode;
 
+    @CommandLine.Option(names = "--only", split = ",", paramLabel = "GROUP",
+            description = "run only these case groups: reduce, exposure, tonemap, hud, frame, loop (default: all)")
+    Set<String> only;
+
     @CommandLine.Mixin
     CommonOptions common;
+
+    private static final List<String> GROUPS = List.of("reduce", "exposure", "tonemap", "hud", "frame", "loop");
+
+    private boolean runs(String group) {
+        return only == null || only.contains(group);
+    }
 
     /** Whether progress goes to standard error: only when it is a terminal. */
     boolean showProgress() {
@@ -69,6 +80,13 @@ class BenchCommand implements Callable<Integer> {
         }
         if (json != null && json.toAbsolutePath().getParent() != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
             throw new UserInputException("--json " + json + ": directory does not exist");
+        }
+        if (only != null) {
+            for (String g : only) {
+                if (!GROUPS.contains(g)) {
+                    throw new UserInputException("--only: unknown case group '" + g + "', expected one of " + String.join(", ", GROUPS));
+                }
+            }
         }
         PrintStream progress = Progress.stream(showProgress());
         Config config = common.config();
@@ -92,10 +110,12 @@ class BenchCommand implements Callable<Integer> {
             ReductionBench bench = new ReductionBench(rt, progress, !warm, mode, quick ? 2 : 10, n, flushBytes);
             try (BaselineReductions baselines = new BaselineReductions(rt.context(), rt.compiler(), rt.pipelineCache())) {
                 long copyBytes = quick || cpu ? 64L << 20 : 1L << 30;
-                bench.copyCeiling(copyBytes);
+                if (runs("reduce")) {
+                    bench.copyCeiling(copyBytes);
+                }
                 int[] sizes = quick ? new int[]{10, 16, 20} : new int[]{10, 16, 20, 24, 26, 28};
                 for (int log2 : sizes) {
-                    if (log2 > top) {
+                    if (log2 > top || !runs("reduce")) {
                         continue;
                     }
                     long elements = 1L << log2;
@@ -120,25 +140,35 @@ class BenchCommand implements Callable<Integer> {
                     }
                 }
                 int w = quick || cpu ? 640 : 3840, h = quick || cpu ? 360 : 2160;
-                progress.println("auto-exposure chain at " + w + "x" + h);
-                for (var e : dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 200, progress).entrySet()) {
-                    bench.results().add(new BenchResult("exposure-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
-                            (long) w * h * 8 / (e.getValue() * 1e3), "median of per-pass timestamps in a frame loop"));
+                if (runs("exposure")) {
+                    progress.println("auto-exposure chain at " + w + "x" + h);
+                    for (var e : dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 200, progress).entrySet()) {
+                        bench.results().add(new BenchResult("exposure-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
+                                (long) w * h * 8 / (e.getValue() * 1e3), "median of per-pass timestamps in a frame loop"));
+                    }
                 }
                 for (boolean compute : new boolean[]{true, false}) {
+                    if (!runs("tonemap")) {
+                        break;
+                    }
                     double us = dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 200, compute, progress);
                     bench.results().add(new BenchResult(compute ? "tonemap" : "tonemap-fragment", (long) w * h, false, us, us, us,
                             (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
                                     + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
                 }
                 for (boolean compute : new boolean[]{true, false}) {
+                    if (!runs("hud")) {
+                        break;
+                    }
                     double us = dev.tally.demo.bench.HudBench.run(rt, w, h, quick ? 20 : 700, compute, progress);
                     bench.results().add(new BenchResult(compute ? "hud" : "hud-graphics", (long) w * h, false, us, us, us, 0,
                             (compute ? "compute over the panels' tiles, storage target" : "graphics pass, colour attachment")
                                     + ", 14 text lines, histogram, full plot; median of per-pass timestamps"));
                 }
-                frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
-                if (sweep) {
+                if (runs("frame")) {
+                    frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
+                }
+                if (sweep && runs("exposure")) {
                     for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
                     }
@@ -149,16 +179,18 @@ class BenchCommand implements Callable<Integer> {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, 0, fill, progress);
                     }
                 }
-                long loopN = quick || cpu ? 1L << 20 : 1L << 26;
-                int reductions = quick || cpu ? 2 : 8;
-                progress.println("frame loop: " + reductions + " reductions of " + loopN + " floats per frame, synchronous readback vs ring");
-                var loops = dev.tally.demo.bench.FrameLoopBench.run(rt, loopN, reductions, quick ? 60 : 600, quick || cpu ? 2000 : 500, progress);
-                for (var l : loops) {
-                    bench.results().add(new BenchResult("frameloop-" + l.mode(), loopN, false, 1e6 / l.fps(), l.blockedMicrosPerFrame(),
-                            l.readbackWaitMicrosPerFrame(), 0, String.format(Locale.ROOT, "%.1f fps; min=CPU blocked us/frame, max=readback wait us/frame",
-                            l.fps())));
+                if (runs("loop")) {
+                    long loopN = quick || cpu ? 1L << 20 : 1L << 26;
+                    int reductions = quick || cpu ? 2 : 8;
+                    progress.println("frame loop: " + reductions + " reductions of " + loopN + " floats per frame, synchronous readback vs ring");
+                    var loops = dev.tally.demo.bench.FrameLoopBench.run(rt, loopN, reductions, quick ? 60 : 600, quick || cpu ? 2000 : 500, progress);
+                    for (var l : loops) {
+                        bench.results().add(new BenchResult("frameloop-" + l.mode(), loopN, false, 1e6 / l.fps(), l.blockedMicrosPerFrame(),
+                                l.readbackWaitMicrosPerFrame(), 0, String.format(Locale.ROOT, "%.1f fps; min=CPU blocked us/frame, max=readback wait us/frame",
+                                l.fps())));
+                    }
+                    progress.printf(Locale.ROOT, "  ring / synchronous: %.2fx frames per second%n", loops.get(1).fps() / loops.get(0).fps());
                 }
-                progress.printf(Locale.ROOT, "  ring / synchronous: %.2fx frames per second%n", loops.get(1).fps() / loops.get(0).fps());
             } finally {
                 bench.close();
             }
