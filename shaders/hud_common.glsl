@@ -39,12 +39,16 @@ ivec4 glyphBounds(uint i) {
     return ivec4(o, o + ivec2(g.size & 0xffffu, g.size >> 16));
 }
 
-// Coverage of glyph i at pixel p (inside its bounds): its atlas texel, 0..1.
-float glyphCoverage(uint i, ivec2 p, uint atlasWidth) {
-    GlyphInstance g = text.glyphs[i];
+// Coverage of glyph g at pixel p (inside its bounds): its atlas texel, 0..1.
+float glyphCoverageOf(GlyphInstance g, ivec2 p, uint atlasWidth) {
     uvec2 t = uvec2(g.atlas & 0xffffu, g.atlas >> 16) + uvec2(p - ivec2(g.x, g.y));
     uint at = t.y * atlasWidth + t.x;
     return float((atlas.texels[at >> 2] >> (8u * (at & 3u))) & 0xffu) / 255.0;
+}
+
+// The same for glyph instance i.
+float glyphCoverage(uint i, ivec2 p, uint atlasWidth) {
+    return glyphCoverageOf(text.glyphs[i], p, atlasWidth);
 }
 
 // Histogram panel quad q: bars 0..255 from the normalized histogram (scaled so a bin holding 10 % of

@@ -20,6 +20,8 @@ import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkFormatProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
+import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -27,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.*;
 
 /**
  * The statistics overlay: one pass over the tonemapped image, in compute over the tiles under its
@@ -62,7 +65,7 @@ public final class HudOverlay implements AutoCloseable {
     private FontAtlas font;
     private GpuBuffer atlas;
     private ComputeKernel compute;
-    private Boolean rgba8Storage;
+    private Boolean computeSupported;
     private final int[] glyphBounds = new int[4];
 
 
@@ -124,20 +127,27 @@ public final class HudOverlay implements AutoCloseable {
         return font;
     }
 
-    /** True when the compute path writes {@code target}: RGBA8 UNORM, STORAGE usage, storage support on this device. */
+    /**
+     * True when the compute path writes {@code target}: RGBA8 UNORM, STORAGE usage, storage support and
+     * the subgroup operations hud.comp uses (ballot, shuffle, arithmetic, in compute) on this device.
+     */
     public boolean usesCompute(ImageDesc target) {
         if (target.format() != VK_FORMAT_R8G8B8A8_UNORM || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
             return false;
         }
-        if (rgba8Storage == null) {
+        if (computeSupported == null) {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 VkFormatProperties props = VkFormatProperties.malloc(stack);
                 vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), VK_FORMAT_R8G8B8A8_UNORM, props);
-                int both = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT;
-                rgba8Storage = (props.optimalTilingFeatures() & both) == both;
+                VkPhysicalDeviceSubgroupProperties subgroup = VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
+                vkGetPhysicalDeviceProperties2(ctx.physicalDevice(), VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroup));
+                int ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+                        | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+                computeSupported = (props.optimalTilingFeatures() & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0
+                        && (subgroup.supportedOperations() & ops) == ops && (subgroup.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
             }
         }
-        return rgba8Storage;
+        return computeSupported;
     }
 
     /**
@@ -190,10 +200,21 @@ public final class HudOverlay implements AutoCloseable {
             int m = (int) Math.ceil(lineWidth / 2) + 2;
             scene.range(PLOT_BOX, HudScene.KIND_PLOT, 0, 2 * (ExposurePlot.CAPACITY - 1), area.x0() - m, area.y0() - m, area.x1() + m, area.y1() + m);
         }
+        // One range per line: a compute tile meets one or two lines and culls the others by their bounds at once.
+        // Past the range budget (the panels, histogram, plot and labels take 8) the last lines share one range.
+        int separate = Math.min(lines.size(), HudScene.MAX_RANGES - 9);
+        int from = 0;
         for (int l = 0; l < lines.size(); l++) {
+            boolean own = l < separate;
+            if (own || l == separate) {
+                from = glyphs.count();
+                glyphs.mark();
+            }
             glyphs.add(lines.get(l), layout.textX(), layout.baseline(l), l == 0 ? TITLE : WHITE);
+            if (own || l == lines.size() - 1) {
+                glyphRange(scene, glyphs, TEXT_BOX, from);
+            }
         }
-        glyphRange(scene, glyphs, TEXT_BOX, 0);
         int mark = glyphs.count();
         glyphs.mark();
         glyphs.add("histogram", hr.x0() + f.advance() / 2, hr.y0() + f.ascent(), WHITE);

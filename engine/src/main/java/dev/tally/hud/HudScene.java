@@ -12,7 +12,7 @@ import java.util.Arrays;
  */
 final class HudScene {
     static final int KIND_RECTS = 0, KIND_HISTOGRAM = 1, KIND_PLOT = 2, KIND_GLYPHS = 3;
-    static final int MAX_RANGES = 16, MAX_RECTS = 32, BOXES = 3, TILE = 16;
+    static final int MAX_RANGES = 64, MAX_RECTS = 32, BOXES = 3, TILE = 16;
     /** Bytes of the Scene block: 3 boxes, 2 uvec4, 5 vec4, the ranges, the rectangles. */
     static final int HEADER_BYTES = 16 * (BOXES + 2 + 5) + 32 * MAX_RANGES + 32 * MAX_RECTS;
     /** Where the glyph instances start in a slot: after the header, aligned for any storage offset alignment. */
