@@ -79,7 +79,7 @@ public final class ExposureBench {
         Map<String, Double> out = new LinkedHashMap<>();
         GraphRuntime graphs = rt.graphs();
         String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT)
-                + (input == Input.IMAGE ? "" : "-" + input.name().toLowerCase(Locale.ROOT));
+                + "-" + input.name().toLowerCase(Locale.ROOT);
         try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
              FrameCommands commands = new FrameCommands(rt);
              AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {

@@ -56,7 +56,7 @@ public final class TonemapBench {
         ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
         ImageDesc hdrDesc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
         String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment")
-                + (input == ExposureBench.Input.IMAGE ? "" : "-" + input.name().toLowerCase(Locale.ROOT));
+                + "-" + input.name().toLowerCase(Locale.ROOT);
         ExposureBench.MutableImage mutable = input == ExposureBench.Input.MUTABLE || input == ExposureBench.Input.PACKED_VIEW
                 ? new ExposureBench.MutableImage(ctx, width, height, hdrDesc.usage(),
                 input == ExposureBench.Input.PACKED_VIEW ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R16G16B16A16_SFLOAT) : null;
