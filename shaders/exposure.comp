@@ -103,6 +103,8 @@ shared uint cutsFound;
 // invocation 0's serial tail (each dependent global load is a round trip to memory).
 shared float pastRecord[EXPOSURE_FLOATS];
 shared float curveTable[CURVE_TABLE_FLOATS];
+// This frame's record, made by invocation 0 and stored by the first EXPOSURE_FLOATS invocations.
+shared float newRecord[EXPOSURE_FLOATS];
 
 struct Metered {
     bool measured;
@@ -243,6 +245,8 @@ float adaptEV(float previous, float target, float dt) {
     return ev;
 }
 
+void finishRecord(Metered m, bool reset);
+
 void main() {
     const uint i = gl_LocalInvocationIndex;
     const bool reset = pc.reset != 0u;
@@ -269,9 +273,17 @@ void main() {
         filtered.value[NORMALIZED_VALID] = (currentValid || previousValid) ? 1.0 : 0.0;
     }
     const Metered m = meterHistogram(i, i >= 1u ? p : 0.0, currentValid);
-    if (i != 0u) {
-        return;
+    if (i == 0u) {
+        finishRecord(m, reset);
     }
+    memoryBarrierShared();
+    barrier();
+    if (i < EXPOSURE_FLOATS) {
+        result.value[i] = newRecord[i];
+    }
+}
+
+void finishRecord(Metered m, bool reset) {
 
     const float dt = (pc.dt > 0.0 && isFiniteBits(pc.dt)) ? pc.dt : 0.0;
     const float previousEV = pastRecord[EXPOSURE_EV];
@@ -342,6 +354,6 @@ void main() {
     record[EXPOSURE_EV] = ev;
     record[EXPOSURE_MULTIPLIER] = exp2(-ev);
     for (uint f = 0u; f < EXPOSURE_FLOATS; ++f) {
-        result.value[f] = record[f];
+        newRecord[f] = record[f];
     }
 }

@@ -208,7 +208,11 @@ void binPixel(vec3 rgb, ivec2 pixel, bool ownRow, ivec2 size, inout uint runBin,
     const uint weight = inside ? meteringWeight(pixel, size) : 0u;   // pixels outside weigh nothing
 #endif
     if (weight != 0u && bin != runBin && runWeight != 0u) {
+#ifdef RUN_END_PLAIN_ATOMIC
+        atomicAdd(groupBins[runBin], runWeight);   // one shared atomic per ended run, no subgroup loop
+#else
         addToGroup(runBin, runWeight);   // only the lanes whose run ended: addToGroup allows that
+#endif
         runWeight = 0u;
     }
     if (weight != 0u) {
@@ -218,6 +222,13 @@ void binPixel(vec3 rgb, ivec2 pixel, bool ownRow, ivec2 size, inout uint runBin,
 }
 
 #ifdef HDR_BUFFER
+// 16-byte loads in flight per invocation and step with buffer input: 2 or 4.
+#ifndef BUFFER_BATCH
+#define BUFFER_BATCH 2
+#endif
+#if BUFFER_BATCH != 2 && BUFFER_BATCH != 4
+#error "BUFFER_BATCH must be 2 or 4"
+#endif
 // Buffer input: the image as a flat array of pixel pairs. Invocation i of the grid takes pairs i,
 // i + G, i + 2G, ... (G = all invocations of the dispatch), ROWS_PER_INVOCATION of them, two loads in
 // flight at a time: a subgroup reads 512 consecutive bytes per load. Dispatch
@@ -237,16 +248,31 @@ void accumulate(inout uint runBin, inout uint runWeight) {
     const uint pairCount = (pc.width * pc.height + 1u) / 2u;
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x * gl_WorkGroupSize.y;
     const uint first = gl_WorkGroupID.x * gl_WorkGroupSize.x * gl_WorkGroupSize.y + gl_LocalInvocationIndex;
-    for (uint k = 0u; k < ROWS_PER_INVOCATION; k += 2u) {
+    for (uint k = 0u; k < ROWS_PER_INVOCATION; k += BUFFER_BATCH) {
         const uint p0 = first + k * stride;
         if (p0 >= pairCount) {
             break;
         }
-        const uint p1 = p0 + stride;
-        const uvec4 t0 = hdrTexels.pairs[p0];
-        const uvec4 t1 = hdrTexels.pairs[min(p1, pairCount - 1u)];
-        binPair(t0, p0, pairCount, size, runBin, runWeight);
-        binPair(t1, p1, k + 1u < ROWS_PER_INVOCATION ? pairCount : 0u, size, runBin, runWeight);
+        // All loads of the step first (clamped to the last pair; pairs past it or past this invocation's
+        // count weigh nothing), then the binning.
+#define PAIR_OF(j) (p0 + (j) * stride)
+#define LOAD_PAIR(j) const uvec4 t##j = hdrTexels.pairs[min(PAIR_OF(j), pairCount - 1u)]
+#define BIN_PAIR(j) binPair(t##j, PAIR_OF(j), k + (j) < ROWS_PER_INVOCATION ? pairCount : 0u, size, runBin, runWeight)
+        LOAD_PAIR(0);
+        LOAD_PAIR(1);
+#if BUFFER_BATCH >= 4
+        LOAD_PAIR(2);
+        LOAD_PAIR(3);
+#endif
+        BIN_PAIR(0);
+        BIN_PAIR(1);
+#if BUFFER_BATCH >= 4
+        BIN_PAIR(2);
+        BIN_PAIR(3);
+#endif
+#undef PAIR_OF
+#undef LOAD_PAIR
+#undef BIN_PAIR
     }
 }
 #else

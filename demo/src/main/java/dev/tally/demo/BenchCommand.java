@@ -222,6 +222,12 @@ class BenchCommand implements Callable<Integer> {
             out.add(new BenchResult("tonemap-" + tag, (long) w * h, false, us, us, us, (long) w * h * 12 / (us * 1e3),
                     "input " + tag + ", compute, RGBA8 storage target, median of per-pass timestamps"));
         }
+        for (int pairs : new int[]{4, 8, 12, 16, 24, 32, 64}) {
+            double us = dev.tally.demo.bench.ExposureBench.run(rt, w, h, frames, pairs, dev.tally.demo.bench.ExposureBench.Fill.CLEAR,
+                    dev.tally.demo.bench.ExposureBench.Input.BUFFER, progress).get("histogram");
+            out.add(new BenchResult("exposure-buffer-pairs" + pairs + "-histogram", (long) w * h, false, us, us, us, (long) w * h * 8 / (us * 1e3),
+                    "input buffer, " + pairs + " pixel pairs per invocation, median of per-pass timestamps in a frame loop"));
+        }
     }
 
     private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {

@@ -75,8 +75,8 @@ public final class AutoExposure implements AutoCloseable {
 
     /**
      * @param histogramRows pixel rows each histogram invocation reads (fewer, larger workgroups as it
-     *                      grows), or 0 to choose per image size: as many as still leave enough
-     *                      workgroups to fill the device
+     *                      grows; with buffer input, pixel pairs, rounded up to even), or 0 to choose per
+     *                      image size: as many as still leave enough workgroups to fill the device
      */
     public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings, int histogramRows) {
@@ -182,6 +182,9 @@ public final class AutoExposure implements AutoCloseable {
 
     /** Pixel pairs per invocation of the buffer histogram for w x h: one resident wave where the SM count is known. */
     private int bufferRowsFor(int width, int height) {
+        if (histogramRows > 0) {
+            return Math.min((histogramRows + 1) / 2 * 2, ExposureShaderLayout.MAX_ROWS_PER_INVOCATION / 2 - 1);   // pairs, even
+        }
         int sms = ctx.info().smCount();
         return ExposureShaderLayout.bufferRows(width, height, sms > 0 ? sms : 128);
     }

@@ -73,7 +73,7 @@ public final class ExposureBench {
             throw new IllegalArgumentException("exposure bench: input " + input + " is only measured with fill CLEAR");
         }
         if (input == Input.BUFFER) {
-            return runBuffer(rt, width, height, frames, progress);
+            return runBuffer(rt, width, height, frames, rows, progress);
         }
         VulkanContext ctx = rt.context();
         Map<String, Double> out = new LinkedHashMap<>();
@@ -167,13 +167,13 @@ public final class ExposureBench {
     }
 
     /** The chain metering a storage buffer of RGBA16F texels ({@link AutoExposure#add(FrameGraph, BufferHandle, int, int, float)}). */
-    private static Map<String, Double> runBuffer(Tally rt, int width, int height, int frames, PrintStream progress) {
+    private static Map<String, Double> runBuffer(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
         Map<String, Double> out = new LinkedHashMap<>();
         GraphRuntime graphs = rt.graphs();
-        String scope = "bench/exposure-" + width + "x" + height + "-buffer";
+        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-buffer";
         long bytes = dev.tally.exposure.ExposureShaderLayout.hdrBufferBytes(width, height);
         try (FrameCommands commands = new FrameCommands(rt);
-             AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, 0);
+             AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows);
              GpuBuffer texels = new GpuBuffer(rt.context(), "bench.exposure.texels", bytes,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             for (int f = 0; f < frames; f++) {
@@ -195,7 +195,7 @@ public final class ExposureBench {
                 frame.submit(cmd);
             }
             rt.context().waitIdle();
-            summarize(graphs, scope, frames, width + "x" + height + " BUFFER", out, progress);
+            summarize(graphs, scope, frames, width + "x" + height + " rows " + rows + " BUFFER", out, progress);
         }
         return out;
     }
