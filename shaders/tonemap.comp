@@ -23,16 +23,7 @@
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
-#if defined(HDR_BUFFER)
-// Binding 0 is a storage buffer of RGBA16F texels, row after row, no padding (8 bytes a pixel; the width
-// must be even): each invocation loads 16 bytes, two horizontally adjacent pixels, per row it writes.
-layout(std430, set = 0, binding = 0) readonly restrict buffer HdrTexels { uvec4 pairs[]; } hdrTexels;
-#elif defined(HDR_PACKED_HALF)
-// An R32G32_UINT view of an RGBA16F image (created with MUTABLE_FORMAT): halves packed two to a word.
-layout(set = 0, binding = 0) uniform usampler2D hdrTexture;
-#else
 layout(set = 0, binding = 0) uniform sampler2D hdrTexture;
-#endif
 layout(std430, set = 0, binding = 1) readonly restrict buffer Exposure { float value[EXPOSURE_FLOATS]; } exposure;
 layout(set = 0, binding = 2, TARGET_FORMAT) writeonly uniform image2D target;
 
@@ -48,28 +39,13 @@ layout(constant_id = 1) const float ACES_INPUT_SCALE = 1.0;
 
 #include "tonemap_common.glsl"
 
-vec3 unpackHalfRgb(uvec2 words) {
-    return vec3(unpackHalf2x16(words.x), unpackHalf2x16(words.y).x);
-}
-
-#ifndef HDR_BUFFER
 vec3 fetchHdr(ivec2 pixel, ivec2 size, bool sameSize) {
-#ifdef HDR_PACKED_HALF
-    // Integer views are never filtered; the sampler is nearest, as for the float view.
-    if (sameSize) {
-        return unpackHalfRgb(texelFetch(hdrTexture, min(pixel, size - 1), 0).xy);
-    }
-    const vec2 uv = (vec2(pixel) + 0.5) / vec2(size);
-    return unpackHalfRgb(textureLod(hdrTexture, uv, 0.0).xy);
-#else
     if (sameSize) {
         return texelFetch(hdrTexture, min(pixel, size - 1), 0).rgb;
     }
     const vec2 uv = (vec2(pixel) + 0.5) / vec2(size);
     return textureLod(hdrTexture, uv, 0.0).rgb;
-#endif
 }
-#endif
 
 void storeDisplay(ivec2 pixel, ivec2 size, vec3 hdr, float multiplier) {
     if (pixel.y >= size.y) {
@@ -84,27 +60,6 @@ void storeDisplay(ivec2 pixel, ivec2 size, vec3 hdr, float multiplier) {
     imageStore(target, pixel, vec4(display, 1.0));
 }
 
-#ifdef HDR_BUFFER
-// Two pixels per load: the group covers 32 x (16 * ROWS_PER_INVOCATION) pixels, each subgroup of 32 a
-// 16 x 4 block (four 128-byte rows of the buffer per load). Dispatch ceil(W / 32) x ceil(H / (16 * ROWS)).
-void main() {
-    const ivec2 size = imageSize(target);
-    const uint warpIndex = gl_LocalInvocationIndex / 32u;
-    const uint laneIndex = gl_LocalInvocationIndex % 32u;
-    const uvec2 lid = uvec2((warpIndex % 2u) * 8u + laneIndex % 8u, (warpIndex / 2u) * 4u + laneIndex / 8u);
-    const int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + lid.x) * 2;
-    const int top = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION + lid.y);
-    if (x >= size.x || top >= size.y) {
-        return;
-    }
-    const int step = int(gl_WorkGroupSize.y);
-    const float multiplier = exposure.value[EXPOSURE_MULTIPLIER];
-    const uint halfWidth = uint(size.x) / 2u;
-#define PIXEL_OF(k) ivec2(x, top + (k) * step)
-#define LOAD_ROW(k) const uvec4 hdr##k = hdrTexels.pairs[uint(min(top + (k) * step, size.y - 1)) * halfWidth + uint(x) / 2u]
-#define STORE_ROW(k) storeDisplay(PIXEL_OF(k), size, unpackHalfRgb(hdr##k.xy), multiplier); \
-    storeDisplay(PIXEL_OF(k) + ivec2(1, 0), size, unpackHalfRgb(hdr##k.zw), multiplier)
-#else
 void main() {
     const ivec2 size = imageSize(target);
     const bool sameSize = textureSize(hdrTexture, 0) == size;
@@ -124,7 +79,6 @@ void main() {
 #define PIXEL_OF(k) ivec2(x, top + (k) * step)
 #define LOAD_ROW(k) const vec3 hdr##k = fetchHdr(PIXEL_OF(k), size, sameSize)
 #define STORE_ROW(k) storeDisplay(PIXEL_OF(k), size, hdr##k, multiplier)
-#endif
     LOAD_ROW(0);
 #if ROWS_PER_INVOCATION >= 2
     LOAD_ROW(1);

@@ -178,7 +178,6 @@ class BenchCommand implements Callable<Integer> {
                     for (var fill : dev.tally.demo.bench.ExposureBench.Fill.values()) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, 0, fill, progress);
                     }
-                    inputCases(rt, w, h, quick ? 20 : 200, bench.results(), progress);
                 }
                 if (runs("loop")) {
                     long loopN = quick || cpu ? 1L << 20 : 1L << 26;
@@ -210,26 +209,6 @@ class BenchCommand implements Callable<Integer> {
      * start to its last pass end, median over the frames), frame-cpu at a size the GPU keeps up with
      * (CPU time per frame without frame-pacing waits, and bytes allocated per frame).
      */
-    /** The exposure chain and the compute tonemap with each HDR input (image, mutable image, packed uint view, buffer). */
-    private static void inputCases(Tally rt, int w, int h, int frames, List<BenchResult> out, PrintStream progress) {
-        for (var input : dev.tally.demo.bench.ExposureBench.Input.values()) {
-            String tag = input.name().toLowerCase(Locale.ROOT).replace('_', '-');
-            for (var e : dev.tally.demo.bench.ExposureBench.run(rt, w, h, frames, 0, dev.tally.demo.bench.ExposureBench.Fill.CLEAR, input, progress).entrySet()) {
-                out.add(new BenchResult("exposure-" + tag + "-" + e.getKey(), (long) w * h, false, e.getValue(), e.getValue(), e.getValue(),
-                        (long) w * h * 8 / (e.getValue() * 1e3), "input " + tag + ", median of per-pass timestamps in a frame loop"));
-            }
-            double us = dev.tally.demo.bench.TonemapBench.run(rt, w, h, frames, true, dev.tally.exposure.Tonemapper.DEFAULT_ROWS_PER_INVOCATION, input, progress);
-            out.add(new BenchResult("tonemap-" + tag, (long) w * h, false, us, us, us, (long) w * h * 12 / (us * 1e3),
-                    "input " + tag + ", compute, RGBA8 storage target, median of per-pass timestamps"));
-        }
-        for (int pairs : new int[]{4, 8, 12, 16, 24, 32, 64}) {
-            double us = dev.tally.demo.bench.ExposureBench.run(rt, w, h, frames, pairs, dev.tally.demo.bench.ExposureBench.Fill.CLEAR,
-                    dev.tally.demo.bench.ExposureBench.Input.BUFFER, progress).get("histogram");
-            out.add(new BenchResult("exposure-buffer-pairs" + pairs + "-histogram", (long) w * h, false, us, us, us, (long) w * h * 8 / (us * 1e3),
-                    "input buffer, " + pairs + " pixel pairs per invocation, median of per-pass timestamps in a frame loop"));
-        }
-    }
-
     private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {
         try (DemoFrames span = new DemoFrames(rt, w, h, frames)) {
             span.run();

@@ -51,12 +51,8 @@ public final class AutoExposure implements AutoCloseable {
     /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
     private final GpuBuffer curveTable;
     private boolean curveDirty = true;
-    /** What a histogram pipeline reads: an image in one of the formats, or a buffer of RGBA16F texels (format null). */
-    private record HistogramVariant(ExposureShaderLayout.HdrFormat format, int rows) {
-    }
-
-    /** Histogram pipelines by input and rows per invocation (a specialization constant), built on first use. */
-    private final java.util.Map<HistogramVariant, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
+    /** Histogram pipelines by rows per invocation (a specialization constant), built on first use. */
+    private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     private ExposureSettings settings;
     private GpuImage mask;
     private long mapSampler;
@@ -75,8 +71,8 @@ public final class AutoExposure implements AutoCloseable {
 
     /**
      * @param histogramRows pixel rows each histogram invocation reads (fewer, larger workgroups as it
-     *                      grows; with buffer input, pixel pairs, rounded up to even), or 0 to choose per
-     *                      image size: as many as still leave enough workgroups to fill the device
+     *                      grows), or 0 to choose per image size: as many as still leave enough
+     *                      workgroups to fill the device
      */
     public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings, int histogramRows) {
@@ -123,8 +119,7 @@ public final class AutoExposure implements AutoCloseable {
         ComputeKernel[] fresh = buildKernels();
         ComputeKernel probe;
         try {
-            probe = histogramKernel(settings.metering(), new HistogramVariant(ExposureShaderLayout.HdrFormat.RGBA16F,
-                    ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION));
+            probe = histogramKernel(settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
         } catch (RuntimeException e) {
             for (ComputeKernel k : fresh) {
                 k.close();
@@ -164,29 +159,18 @@ public final class AutoExposure implements AutoCloseable {
         return rows;
     }
 
-    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows) {
-        return accumulateByRows.computeIfAbsent(new HistogramVariant(format, rows), v -> histogramKernel(settings.metering(), v));
+    private ComputeKernel accumulateKernel(int rows) {
+        return accumulateByRows.computeIfAbsent(rows, r -> histogramKernel(settings.metering(), r));
     }
 
-    private ComputeKernel histogramKernel(Metering metering, HistogramVariant v) {
-        BindingType input = v.format() == null ? BindingType.STORAGE_BUFFER : BindingType.STORAGE_IMAGE;
+    private ComputeKernel histogramKernel(Metering metering, int rows) {
         List<BindingType> types = metering == Metering.MASK
-                ? List.of(input, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
-                : List.of(input, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
+                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
+                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
-                v.format() == null ? ExposureShaderLayout.fusedBufferHistogramDefines(metering)
-                        : ExposureShaderLayout.fusedHistogramDefines(v.format(), metering),
-                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, v.rows()),
-                types, v.format() == null ? ExposureShaderLayout.HISTOGRAM_BUFFER_PUSH_BYTES : ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
-    }
-
-    /** Pixel pairs per invocation of the buffer histogram for w x h: one resident wave where the SM count is known. */
-    private int bufferRowsFor(int width, int height) {
-        if (histogramRows > 0) {
-            return Math.min((histogramRows + 1) / 2 * 2, ExposureShaderLayout.MAX_ROWS_PER_INVOCATION / 2 - 1);   // pairs, even
-        }
-        int sms = ctx.info().smCount();
-        return ExposureShaderLayout.bufferRows(width, height, sms > 0 ? sms : 128);
+                ExposureShaderLayout.fusedHistogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
+                SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
+                types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
 
     /** Changes settings at run time; a new metering mode rebuilds the histogram pipeline. */
@@ -238,9 +222,13 @@ public final class AutoExposure implements AutoCloseable {
         int width = g.desc(hdr).width();
         int height = g.desc(hdr).height();
         ExposureSettings s = settings;
+        boolean reset = resetPending;
+        resetPending = false;
         int rows = rowsFor(width, height);
-        ComputeKernel acc = accumulateKernel(ExposureShaderLayout.hdrFormatOf(g.desc(hdr).format()), rows);
-        checkMask(s);
+        ComputeKernel acc = accumulateKernel(rows);
+        if (s.metering() == Metering.MASK && mask == null) {
+            throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
+        }
         BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
         // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
         record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins) {
@@ -260,59 +248,7 @@ public final class AutoExposure implements AutoCloseable {
                 acc.dispatch(c.cmd(), bindings, push.rewind(), groups[0], groups[1]);
             }
         });
-        return addAfterHistogram(g, res.bins(), s, dt);
-    }
-
-    /**
-     * As {@link #add(FrameGraph, ImageHandle, float)}, metering a {@code width} x {@code height} image whose RGBA16F
-     * texels lie in {@code hdrTexels}, row after row with no padding (8 bytes a pixel): the histogram reads two
-     * pixels per 16-byte load. The buffer must hold {@link ExposureShaderLayout#hdrBufferBytes} bytes.
-     */
-    public Result add(FrameGraph g, BufferHandle hdrTexels, int width, int height, float dt) {
-        if (width <= 0 || height <= 0) {
-            throw new IllegalArgumentException("auto-exposure '" + scope + "': image extent must be positive, got " + width + "x" + height);
-        }
-        long need = ExposureShaderLayout.hdrBufferBytes(width, height);
-        if (g.desc(hdrTexels).size() < need) {
-            throw new IllegalArgumentException("auto-exposure '" + scope + "': buffer of " + g.desc(hdrTexels).size() + " bytes is too small for "
-                    + width + "x" + height + " RGBA16F texels (needs " + need + ")");
-        }
-        ExposureSettings s = settings;
-        int rows = bufferRowsFor(width, height);
-        ComputeKernel acc = accumulateKernel(null, rows);
-        checkMask(s);
-        BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
-        record Hist(BufferHandle hdr, BufferHandle accumulator, BufferHandle bins) {
-        }
-        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdrTexels, Access.COMPUTE_READ),
-                b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE))), (h, c) -> {
-            List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.Range.of(c.buffer(h.hdr()), 0, need),
-                    DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
-                    DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)));
-            if (s.metering() == Metering.MASK) {
-                bindings.add(DescriptorSets.Sampled.of(mask, mapSampler));
-            }
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = ExposureShaderLayout.putBufferHistogramPush(stack.malloc(ExposureShaderLayout.HISTOGRAM_BUFFER_PUSH_BYTES), s,
-                        width, height);
-                acc.dispatch(c.cmd(), bindings, push.rewind(), ExposureShaderLayout.bufferGroupCount(width, height, rows), 1);
-            }
-        });
-        return addAfterHistogram(g, res.bins(), s, dt);
-    }
-
-    private void checkMask(ExposureSettings s) {
-        if (s.metering() == Metering.MASK && mask == null) {
-            throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
-        }
-    }
-
-    /** The total, curve, and exposure passes after this frame's histogram bins. */
-    private Result addAfterHistogram(FrameGraph g, BufferHandle bins, ExposureSettings s, float dt) {
-        boolean reset = resetPending;
-        resetPending = false;
-        BufferHandle totalHandle = total.add(g, bins, ExposureShaderLayout.BINS);
+        BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         BufferHandle curve = curveHandle(g, s);
         FrameGraph.History past = g.history(history);
         FrameGraph.History pastFiltered = g.history(filteredHistory);
@@ -320,7 +256,7 @@ public final class AutoExposure implements AutoCloseable {
         record Adapt(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
                      BufferHandle previous, BufferHandle current, BufferHandle curve) {
         }
-        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(bins, Access.COMPUTE_READ),
+        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(res.bins(), Access.COMPUTE_READ),
                 b.read(totalHandle, Access.COMPUTE_READ),
                 b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
                 b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
@@ -338,7 +274,7 @@ public final class AutoExposure implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.curve()), 0, ExposureShaderLayout.CURVE_TABLE_BYTES)), push.rewind(), 1, 1);
             }
         });
-        return new Result(bins, totalHandle, adapted.normalized(), adapted.current());
+        return new Result(res.bins(), totalHandle, adapted.normalized(), adapted.current());
     }
 
     /**

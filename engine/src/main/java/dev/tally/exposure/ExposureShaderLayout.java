@@ -6,7 +6,6 @@ import java.util.Map;
 
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
-import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32_UINT;
 
 /**
  * The auto-exposure shaders' interface, for whoever records them: file names, defines, group counts,
@@ -71,11 +70,6 @@ public final class ExposureShaderLayout {
     public static final int MAX_ROWS_PER_INVOCATION = 65535;
     public static final String DEFINE_HDR_FORMAT = "HDR_FORMAT";
     public static final String DEFINE_METERING = "METERING";
-    /** histogram.comp and tonemap.comp read an R32G32_UINT view holding RGBA16F texels. */
-    public static final String DEFINE_HDR_PACKED_HALF = "HDR_PACKED_HALF";
-    /** histogram.comp and tonemap.comp read RGBA16F texels from a storage buffer (binding 0). */
-    public static final String DEFINE_HDR_BUFFER = "HDR_BUFFER";
-    public static final int HISTOGRAM_BUFFER_PUSH_BYTES = 16;
     public static final String DEFINE_RESOLVE = "HISTOGRAM_RESOLVE";
     /** ACCUMULATE that also resolves, in its last workgroup to finish (what the engine runs). */
     public static final String DEFINE_FUSED_RESOLVE = "FUSED_RESOLVE";
@@ -145,9 +139,7 @@ public final class ExposureShaderLayout {
     /** The HDR image formats histogram.comp reads as a storage image. */
     public enum HdrFormat {
         RGBA16F("rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT),
-        RGBA32F("rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT),
-        /** An R32G32_UINT view of an RGBA16F image (MUTABLE_FORMAT): four halves packed two to a word. */
-        PACKED_HALF("rg32ui", VK_FORMAT_R32G32_UINT);
+        RGBA32F("rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT);
 
         private final String qualifier;
         private final int vkFormat;
@@ -172,60 +164,7 @@ public final class ExposureShaderLayout {
         Map<String, String> defines = new LinkedHashMap<>();
         defines.put(DEFINE_HDR_FORMAT, format.qualifier());
         defines.put(DEFINE_METERING, Integer.toString(metering.define()));
-        if (format == HdrFormat.PACKED_HALF) {
-            defines.put(DEFINE_HDR_PACKED_HALF, "1");
-        }
         return defines;
-    }
-
-    /** The fused histogram reading RGBA16F texels from a storage buffer (two pixels per 16-byte load). */
-    public static Map<String, String> fusedBufferHistogramDefines(Metering metering) {
-        Map<String, String> defines = fusedHistogramDefines(HdrFormat.RGBA16F, metering);
-        defines.put(DEFINE_HDR_BUFFER, "1");
-        return defines;
-    }
-
-    /** The format a histogram or tonemap pass reads an HDR image of Vulkan format {@code vkFormat} as. */
-    public static HdrFormat hdrFormatOf(int vkFormat) {
-        return switch (vkFormat) {
-            case VK_FORMAT_R32G32_UINT -> HdrFormat.PACKED_HALF;
-            case VK_FORMAT_R32G32B32A32_SFLOAT -> HdrFormat.RGBA32F;
-            default -> HdrFormat.RGBA16F;
-        };
-    }
-
-    /** Bytes of one RGBA16F texel in a buffer input. */
-    public static final int HDR_TEXEL_BYTES = 8;
-
-    /** Bytes a buffer input for a w x h image must hold at least: whole 16-byte pairs of texels. */
-    public static long hdrBufferBytes(int w, int h) {
-        return ((long) w * h + 1) / 2 * 16;
-    }
-
-    /**
-     * Pixel pairs per invocation for the buffer histogram: the fewest that cover w x h with at most one
-     * resident wave ({@code sms} x {@link #HISTOGRAM_GROUPS_PER_SM} groups), even (two loads per step).
-     */
-    public static int bufferRows(int w, int h, int sms) {
-        long pairs = ((long) w * h + 1) / 2;
-        long invocations = (long) Math.max(1, sms) * HISTOGRAM_GROUPS_PER_SM * 256;
-        long rows = (pairs + invocations - 1) / invocations;
-        rows = (rows + 1) / 2 * 2;
-        return (int) Math.max(2, Math.min(rows, MAX_ROWS_PER_INVOCATION / 2 - 1));
-    }
-
-    /** Workgroups (x; y and z are 1) of the buffer histogram for w x h with {@code rows} pairs per invocation. */
-    public static int bufferGroupCount(int w, int h, int rows) {
-        long pairs = ((long) w * h + 1) / 2;
-        return (int) ((pairs + 256L * rows - 1) / (256L * rows));
-    }
-
-    /** histogram.comp's push constants with HDR_BUFFER (16 bytes): minEV, binsPerEV, width, height. */
-    public static ByteBuffer putBufferHistogramPush(ByteBuffer dst, ExposureSettings s, int width, int height) {
-        putHistogramPush(dst, s);
-        dst.putInt(dst.position() + 8, width);
-        dst.putInt(dst.position() + 12, height);
-        return dst;
     }
 
     /** Defines for histogram.comp's ACCUMULATE pipeline with the resolve fused into its last workgroup. */

@@ -41,14 +41,8 @@ public final class Tonemapper implements AutoCloseable {
     private final PipelineCache cache;
     private final long sampler;
     private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
-    /** What tonemap.comp reads: a float image, an R32G32_UINT view of RGBA16F texels, or a buffer of them. */
-    private enum Input { FLOAT_IMAGE, PACKED_HALF_IMAGE, BUFFER }
-
-    private record ComputeVariant(int targetFormat, Input input) {
-    }
-
-    /** Compute pipelines by target format and input, built on first use. */
-    private final Map<ComputeVariant, dev.tally.shader.ComputeKernel> computeByFormat = new java.util.HashMap<>();
+    /** Compute pipelines by target format, built on first use. */
+    private final Map<Integer, dev.tally.shader.ComputeKernel> computeByFormat = new java.util.HashMap<>();
     /** Whether each format's optimal tiling supports storage images here (asked once per format). */
     private final Map<Integer, Boolean> storageSupport = new java.util.HashMap<>();
 
@@ -101,25 +95,16 @@ public final class Tonemapper implements AutoCloseable {
         });
     }
 
-    private dev.tally.shader.ComputeKernel buildCompute(ComputeVariant v) {
-        Map<String, String> defines = new java.util.LinkedHashMap<>();
-        defines.put("TARGET_FORMAT", storageQualifier(v.targetFormat()));
-        defines.put("ROWS_PER_INVOCATION", Integer.toString(rows));
-        if (v.input() == Input.PACKED_HALF_IMAGE) {
-            defines.put(ExposureShaderLayout.DEFINE_HDR_PACKED_HALF, "1");
-        } else if (v.input() == Input.BUFFER) {
-            defines.put(ExposureShaderLayout.DEFINE_HDR_BUFFER, "1");
-        }
-        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, defines,
+    private dev.tally.shader.ComputeKernel buildCompute(int format) {
+        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, Map.of("TARGET_FORMAT", storageQualifier(format), "ROWS_PER_INVOCATION", Integer.toString(rows)),
                 SpecConstants.of(ExposureShaderLayout.SPEC_TONEMAP_ENCODE_SRGB, 1,
                         ExposureShaderLayout.SPEC_TONEMAP_ACES_INPUT_SCALE, Float.floatToRawIntBits(1f)),
-                List.of(v.input() == Input.BUFFER ? BindingType.STORAGE_BUFFER : BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER,
-                        BindingType.STORAGE_IMAGE), 0);
+                List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
     }
 
     /** Rebuilds pipelines from current sources (hot reload); on a compile error the old ones stay. */
     public void reload() {
-        buildCompute(new ComputeVariant(VK_FORMAT_R8G8B8A8_UNORM, Input.FLOAT_IMAGE)).close();   // throws on a compile error, before anything is replaced
+        buildCompute(VK_FORMAT_R8G8B8A8_UNORM).close();   // throws on a compile error, before anything is replaced
         pipelines.reload();
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);   // destruction deferred past frames in flight
         computeByFormat.clear();
@@ -140,9 +125,6 @@ public final class Tonemapper implements AutoCloseable {
         if (usesCompute(desc)) {
             return addCompute(g, name, hdr, exposure, target, desc);
         }
-        if (g.desc(hdr).format() == VK_FORMAT_R32G32_UINT) {
-            throw new IllegalArgumentException("tonemap '" + name + "': an R32G32_UINT (packed half) input needs a target the compute path writes");
-        }
         GraphicsPipeline p = pipelines.get(desc.format());
         record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
         }
@@ -152,38 +134,8 @@ public final class Tonemapper implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
     }
 
-    /**
-     * Adds compute pass {@code name} writing {@code target} from a {@code g.desc(target)}-sized image whose RGBA16F texels
-     * lie in {@code hdrTexels}, row after row with no padding (8 bytes a pixel): two pixels per 16-byte load. The
-     * target must take the compute path ({@link #usesCompute}) and have an even width.
-     */
-    public ImageHandle add(FrameGraph g, String name, BufferHandle hdrTexels, BufferHandle exposure, ImageHandle target) {
-        ImageDesc desc = g.desc(target);
-        if (!usesCompute(desc)) {
-            throw new IllegalArgumentException("tonemap '" + name + "': a buffer input needs a target the compute path writes (STORAGE usage, storable format)");
-        }
-        if ((desc.width() & 1) != 0) {
-            throw new IllegalArgumentException("tonemap '" + name + "': a buffer input needs an even width, got " + desc.width());
-        }
-        long need = ExposureShaderLayout.hdrBufferBytes(desc.width(), desc.height());
-        if (g.desc(hdrTexels).size() < need) {
-            throw new IllegalArgumentException("tonemap '" + name + "': buffer of " + g.desc(hdrTexels).size() + " bytes is too small for "
-                    + desc.width() + "x" + desc.height() + " RGBA16F texels (needs " + need + ")");
-        }
-        dev.tally.shader.ComputeKernel k = computeByFormat.computeIfAbsent(new ComputeVariant(desc.format(), Input.BUFFER), this::buildCompute);
-        record Io(BufferHandle hdr, BufferHandle exposure, ImageHandle target) {
-        }
-        return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(hdrTexels, Access.COMPUTE_READ), b.read(exposure, Access.COMPUTE_READ),
-                b.write(target, Access.COMPUTE_WRITE)), (h, c) ->
-                k.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.hdr()), 0, need),
-                        DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.StorageImage.of(c.image(h.target()))), null,
-                        (desc.width() + 2 * GROUP - 1) / (2 * GROUP), (desc.height() + GROUP * rows - 1) / (GROUP * rows))).target();
-    }
-
     private ImageHandle addCompute(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
-        Input input = g.desc(hdr).format() == VK_FORMAT_R32G32_UINT ? Input.PACKED_HALF_IMAGE : Input.FLOAT_IMAGE;
-        dev.tally.shader.ComputeKernel k = computeByFormat.computeIfAbsent(new ComputeVariant(desc.format(), input), this::buildCompute);
+        dev.tally.shader.ComputeKernel k = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);
         record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
         }
         return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(hdr, Access.COMPUTE_SAMPLED), b.read(exposure, Access.COMPUTE_READ),

@@ -85,7 +85,7 @@ class ExposureGpuTest extends GpuTestBase {
         SplittableRandom r = new SplittableRandom(seed);
         float[] rgba = new float[4 * w * h];
         ByteBuffer texels;
-        if (format == HdrFormat.RGBA16F || format == HdrFormat.PACKED_HALF) {
+        if (format == HdrFormat.RGBA16F) {
             short[] halves = new short[4 * w * h];
             for (int i = 0; i < w * h; i++) {
                 float[] c = new float[3];
@@ -170,7 +170,7 @@ class ExposureGpuTest extends GpuTestBase {
     @ParameterizedTest(name = "{0} {1} rows {2}")
     @MethodSource("histogramCases")
     void theHistogramMatchesTheModel(HdrFormat format, Metering metering, int rows) {
-        ExposureSettings s = format == HdrFormat.RGBA16F || format == HdrFormat.PACKED_HALF ? ExposureSettings.DEFAULTS.withRange(-8f, 12f) : ExposureSettings.DEFAULTS;
+        ExposureSettings s = format == HdrFormat.RGBA16F ? ExposureSettings.DEFAULTS.withRange(-8f, 12f) : ExposureSettings.DEFAULTS;
         int w = 157, h = 93;
         Hdr hdr = randomImage(format, w, h, 31L * format.ordinal() + metering.ordinal() + rows, s);
         int maskW = 40, maskH = 25;

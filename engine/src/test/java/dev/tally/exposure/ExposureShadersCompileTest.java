@@ -60,9 +60,6 @@ class ExposureShadersCompileTest {
                 all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.histogramDefines(format, metering)));
             }
         }
-        for (Metering metering : Metering.values()) {
-            all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedBufferHistogramDefines(metering)));
-        }
         all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, Map.of()));   // the defaults: rgba16f, uniform
         all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.resolveDefines()));
         all.add(Arguments.of(ExposureShaderLayout.NORMALIZE, Map.of()));
@@ -137,23 +134,17 @@ class ExposureShadersCompileTest {
 
     @Test
     void pushConstantBlocksHaveTheSizesJavaPacks() throws Exception {
-        assertEquals(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.HISTOGRAM, false));
-        assertEquals(ExposureShaderLayout.HISTOGRAM_BUFFER_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.HISTOGRAM, true));
-        assertEquals(ExposureShaderLayout.EXPOSURE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.EXPOSURE, false));
-        assertEquals(ExposureShaderLayout.NORMALIZE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.NORMALIZE, false));
+        assertEquals(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.HISTOGRAM));
+        assertEquals(ExposureShaderLayout.EXPOSURE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.EXPOSURE));
+        assertEquals(ExposureShaderLayout.NORMALIZE_PUSH_BYTES, 4 * pushMembers(ExposureShaderLayout.NORMALIZE));
     }
 
-    /**
-     * Members of the (all 32-bit scalar) push-constant block, counted in the source; those inside
-     * {@code #ifdef HDR_BUFFER ... #endif} only when {@code buffer}.
-     */
-    private int pushMembers(String shader, boolean buffer) throws Exception {
+    /** Members of the (all 32-bit scalar) push-constant block, counted in the source. */
+    private int pushMembers(String shader) throws Exception {
         String source = Files.readString(shaderDir.resolve(shader));
         int open = source.indexOf("layout(push_constant)");
         assertTrue(open >= 0, shader + " has no push-constant block");
         String block = source.substring(source.indexOf('{', open) + 1, source.indexOf('}', open));
-        block = buffer ? block.replaceAll("#ifdef HDR_BUFFER|#endif", "")
-                : block.replaceAll("(?s)#ifdef HDR_BUFFER.*?#endif", "");
         Matcher member = Pattern.compile("^\\s*(float|uint|int)\\s+\\w+;", Pattern.MULTILINE).matcher(block);
         int n = 0;
         while (member.find()) {

@@ -6,16 +6,13 @@ import dev.tally.Tally;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.graph.Access;
-import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.Barriers;
-import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
-import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;
@@ -47,15 +44,7 @@ public final class ExposureBench {
      */
     public enum Fill { CLEAR, ONCE_COLD, ONCE_WARM }
 
-    /**
-     * What the chain meters. IMAGE: an RGBA16F image (graph-created when cleared every frame). MUTABLE: the same,
-     * created with MUTABLE_FORMAT, read through its RGBA16F view (the flag's own cost). PACKED_VIEW: that image
-     * read through an R32G32_UINT view. BUFFER: the texels in a storage buffer (two pixels per 16-byte load),
-     * filled every frame with one half value in every channel.
-     */
-    public enum Input { IMAGE, MUTABLE, PACKED_VIEW, BUFFER }
-
-    /** Median microseconds per pass, and "chain" for their sum. */
+    /** Median microseconds per pass, "chain" for the sum of the per-frame passes, "chain+once" with the curve upload too. */
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, PrintStream progress) {
         return run(rt, width, height, frames, 0, progress);   // 0: rows as the engine picks them for this size
     }
@@ -65,30 +54,16 @@ public final class ExposureBench {
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, PrintStream progress) {
-        return run(rt, width, height, frames, rows, fill, Input.IMAGE, progress);
-    }
-
-    public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, Input input, PrintStream progress) {
-        if (input != Input.IMAGE && fill != Fill.CLEAR) {
-            throw new IllegalArgumentException("exposure bench: input " + input + " is only measured with fill CLEAR");
-        }
-        if (input == Input.BUFFER) {
-            return runBuffer(rt, width, height, frames, rows, progress);
-        }
         VulkanContext ctx = rt.context();
         Map<String, Double> out = new LinkedHashMap<>();
         GraphRuntime graphs = rt.graphs();
-        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT)
-                + "-" + input.name().toLowerCase(Locale.ROOT);
+        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT);
         try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
              FrameCommands commands = new FrameCommands(rt);
              AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-            MutableImage mutable = input == Input.IMAGE ? null : new MutableImage(ctx, width, height, desc.usage(),
-                    input == Input.PACKED_VIEW ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R16G16B16A16_SFLOAT);
-            GpuImage once = mutable != null ? mutable.image : fill == Fill.CLEAR ? null
-                    : GpuImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
+            GpuImage once = fill == Fill.CLEAR ? null : GpuImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
                 Frame frame = rt.beginFrame();
@@ -126,20 +101,18 @@ public final class ExposureBench {
                 frame.submit(cmd);
             }
             ctx.waitIdle();
-            if (mutable != null) {
-                mutable.close();
-            } else if (once != null) {
+            if (once != null) {
                 once.close();
             }
-            summarize(graphs, scope, frames, width + "x" + height + " rows " + rows + " " + fill + " " + input, out, progress);
+            summarize(graphs, scope, frames, String.format(Locale.ROOT, "%dx%d rows %d %-9s", width, height, rows, fill), out, progress);
         }
         return out;
     }
 
     /**
-     * Median per pass of {@code scope}, "chain" for the sum of the passes that ran in most frames (the
-     * per-frame chain), and each pass that ran only in a few frames (the curve upload, recorded when the
-     * curve changes) reported as it is but left out of the chain, with "chain+once" for the sum of all.
+     * Median per pass of {@code scope}; "chain" is the sum over the passes that ran in most frames (the per-frame
+     * chain). A pass recorded only in a few frames (the curve upload, which runs when the curve changes: the first
+     * frame here) is reported as it is and left out of "chain"; "chain+once" adds it back.
      */
     private static void summarize(GraphRuntime graphs, String scope, int frames, String label, Map<String, Double> out, PrintStream progress) {
         graphs.collectTimings();
@@ -152,9 +125,9 @@ public final class ExposureBench {
             double median = graphs.stats().medianMicros(pass);
             long samples = graphs.stats().samples(pass);
             String local = pass.substring(scope.length() + 1);
+            boolean everyFrame = samples * 2 >= Math.min(frames, 100);
             out.put(local, median);
             all += median;
-            boolean everyFrame = samples * 2 >= Math.min(frames, 100);
             if (everyFrame) {
                 chain += median;
             }
@@ -164,84 +137,5 @@ public final class ExposureBench {
         out.put("chain+once", all);
         progress.printf(Locale.ROOT, "  exposure %s %-18s %8.2f us%n", label, "chain (per frame)", chain);
         progress.printf(Locale.ROOT, "  exposure %s %-18s %8.2f us%n", label, "chain+once", all);
-    }
-
-    /** The chain metering a storage buffer of RGBA16F texels ({@link AutoExposure#add(FrameGraph, BufferHandle, int, int, float)}). */
-    private static Map<String, Double> runBuffer(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        GraphRuntime graphs = rt.graphs();
-        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-buffer";
-        long bytes = dev.tally.exposure.ExposureShaderLayout.hdrBufferBytes(width, height);
-        try (FrameCommands commands = new FrameCommands(rt);
-             AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows);
-             GpuBuffer texels = new GpuBuffer(rt.context(), "bench.exposure.texels", bytes,
-                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
-            for (int f = 0; f < frames; f++) {
-                int half = halfBits(0.05f * (1 + f % 50));
-                Frame frame = rt.beginFrame();
-                var cmd = commands.begin(frame);
-                FrameGraph g = frame.graph();
-                BufferHandle imported = g.importBuffer("hdr.texels", texels, null);
-                BufferHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(imported, Access.TRANSFER_DST),
-                        (h, c) -> vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, VK_WHOLE_SIZE, half | half << 16));
-                AutoExposure.Result r = exposure.add(g, hdr, width, height, 1f / 60);
-                g.addPass("keep", PassKind.COMPUTE, b -> {
-                    b.sideEffect();
-                    return b.read(r.exposure(), Access.COMPUTE_READ);
-                }, (h, c) -> {
-                });
-                frame.record(cmd);
-                commands.end(cmd);
-                frame.submit(cmd);
-            }
-            rt.context().waitIdle();
-            summarize(graphs, scope, frames, width + "x" + height + " rows " + rows + " BUFFER", out, progress);
-        }
-        return out;
-    }
-
-    /** IEEE half bits of a positive normal float in half range (truncated mantissa: a benchmark fill value). */
-    static int halfBits(float v) {
-        int bits = Float.floatToRawIntBits(v);
-        int exponent = ((bits >>> 23) & 0xff) - 127 + 15;
-        return (exponent << 10) | ((bits >>> 13) & 0x3ff);
-    }
-
-    /**
-     * An RGBA16F image created with MUTABLE_FORMAT, seen by the graph through one view of {@code viewFormat}
-     * (the benchmark owns the image and its memory; the wrapper owns only the view).
-     */
-    static final class MutableImage implements AutoCloseable {
-        final GpuImage image;
-        private final VulkanContext ctx;
-        private final long handle;
-        private final long allocation;
-
-        MutableImage(VulkanContext ctx, int width, int height, int usage, int viewFormat) {
-            this.ctx = ctx;
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                org.lwjgl.vulkan.VkImageCreateInfo info = org.lwjgl.vulkan.VkImageCreateInfo.calloc(stack).sType$Default()
-                        .flags(VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT).imageType(VK_IMAGE_TYPE_2D).format(VK_FORMAT_R16G16B16A16_SFLOAT)
-                        .mipLevels(1).arrayLayers(1).samples(VK_SAMPLE_COUNT_1_BIT).tiling(VK_IMAGE_TILING_OPTIMAL)
-                        .usage(usage).sharingMode(VK_SHARING_MODE_EXCLUSIVE).initialLayout(VK_IMAGE_LAYOUT_UNDEFINED);
-                info.extent().set(width, height, 1);
-                org.lwjgl.util.vma.VmaAllocationCreateInfo alloc = org.lwjgl.util.vma.VmaAllocationCreateInfo.calloc(stack)
-                        .usage(org.lwjgl.util.vma.Vma.VMA_MEMORY_USAGE_AUTO);
-                java.nio.LongBuffer pImage = stack.mallocLong(1);
-                org.lwjgl.PointerBuffer pAlloc = stack.mallocPointer(1);
-                dev.tally.vk.VkCheck.check(org.lwjgl.util.vma.Vma.vmaCreateImage(ctx.allocator(), info, alloc, pImage, pAlloc, null),
-                        "vmaCreateImage('bench.exposure.mutable')");
-                handle = pImage.get(0);
-                allocation = pAlloc.get(0);
-            }
-            image = GpuImage.wrap(ctx, "bench.exposure.mutable", handle, width, height, viewFormat, usage);
-        }
-
-        @Override
-        public void close() {
-            image.close();
-            long h = handle, a = allocation;
-            ctx.defer(() -> org.lwjgl.util.vma.Vma.vmaDestroyImage(ctx.allocator(), h, a));
-        }
     }
 }

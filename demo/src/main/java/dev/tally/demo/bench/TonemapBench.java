@@ -39,31 +39,12 @@ public final class TonemapBench {
 
     /** As above, with {@code rows} pixels per compute invocation (1, 2, 4 or 8). */
     public static double run(Tally rt, int width, int height, int frames, boolean compute, int rows, PrintStream progress) {
-        return run(rt, width, height, frames, compute, rows, ExposureBench.Input.IMAGE, progress);
-    }
-
-    /**
-     * As above, reading the HDR texels as {@code input} says (IMAGE, MUTABLE, PACKED_VIEW: see {@link ExposureBench.Input};
-     * BUFFER: a storage buffer, two pixels per 16-byte load; those three take the compute path only).
-     */
-    public static double run(Tally rt, int width, int height, int frames, boolean compute, int rows, ExposureBench.Input input,
-                             PrintStream progress) {
-        if (input != ExposureBench.Input.IMAGE && !compute) {
-            throw new IllegalArgumentException("tonemap bench: input " + input + " is measured on the compute path only");
-        }
         VulkanContext ctx = rt.context();
         int usage = (compute ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
         ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
         ImageDesc hdrDesc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
-        String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment")
-                + "-" + input.name().toLowerCase(Locale.ROOT);
-        ExposureBench.MutableImage mutable = input == ExposureBench.Input.MUTABLE || input == ExposureBench.Input.PACKED_VIEW
-                ? new ExposureBench.MutableImage(ctx, width, height, hdrDesc.usage(),
-                input == ExposureBench.Input.PACKED_VIEW ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R16G16B16A16_SFLOAT) : null;
-        try (mutable; GpuBuffer texels = input == ExposureBench.Input.BUFFER ? new GpuBuffer(ctx, "bench.tonemap.texels",
-                dev.tally.exposure.ExposureShaderLayout.hdrBufferBytes(width, height),
-                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE) : null;
-             FrameCommands loop = new FrameCommands(rt);
+        String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment");
+        try (FrameCommands loop = new FrameCommands(rt);
              Tonemapper tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache(), rows);
              GpuBuffer exposure = new GpuBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
@@ -74,26 +55,15 @@ public final class TonemapBench {
                 Frame frame = rt.beginFrame();
                 var cmd = loop.begin(frame);
                 FrameGraph g = frame.graph();
-                BufferHandle exp = g.importBuffer("exposure", exposure, null);
-                ImageHandle ldr = g.createImage("ldr", target);
-                ImageHandle out;
-                if (texels != null) {
-                    int half = ExposureBench.halfBits(level);
-                    BufferHandle imported = g.importBuffer("hdr.texels", texels, null);
-                    BufferHandle filled = g.addPass("fill", PassKind.TRANSFER, b -> b.write(imported, Access.TRANSFER_DST),
-                            (h, c) -> vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, VK_WHOLE_SIZE, half | half << 16));
-                    out = tonemap.add(g, pass, filled, exp, ldr);
-                } else {
-                ImageHandle hdrImage = mutable != null ? g.importImage("hdr", mutable.image, null) : null;
-                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(hdrImage != null ? hdrImage : b.create("hdr", hdrDesc), Access.TRANSFER_DST), (h, c) -> {
+                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", hdrDesc), Access.TRANSFER_DST), (h, c) -> {
                     try (MemoryStack stack = MemoryStack.stackPush()) {
                         VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
                         VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
                         vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
                     }
                 });
-                out = tonemap.add(g, pass, hdr, exp, ldr);
-                }
+                BufferHandle exp = g.importBuffer("exposure", exposure, null);
+                ImageHandle out = tonemap.add(g, pass, hdr, exp, g.createImage("ldr", target));
                 g.addPass("keep", PassKind.TRANSFER, b -> {
                     b.sideEffect();
                     return b.read(out, Access.TRANSFER_SRC);
@@ -106,7 +76,7 @@ public final class TonemapBench {
             ctx.waitIdle();
             rt.graphs().collectTimings();
             double median = rt.graphs().stats().medianMicros(pass);
-            progress.printf(Locale.ROOT, "  tonemap %dx%d %-8s rows %d %-11s %8.2f us%n", width, height, usesCompute ? "compute" : "fragment", rows, input, median);
+            progress.printf(Locale.ROOT, "  tonemap %dx%d %-8s rows %d %8.2f us%n", width, height, usesCompute ? "compute" : "fragment", rows, median);
             return median;
         }
     }
