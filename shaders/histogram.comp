@@ -136,7 +136,8 @@ uint meteringWeight(ivec2 pixel, ivec2 size) {
 
 // Adds each invocation's weight to its bin in shared memory, one atomic per distinct bin in the
 // subgroup rather than one per invocation: a flat image (every lane in one bin) costs one atomic per
-// subgroup instead of serializing the whole subgroup on one address.
+// subgroup instead of serializing the whole subgroup on one address. Used once per invocation, for the
+// run it holds at the end of its walk (every lane there, so the subgroup is whole).
 //
 // Each pass takes the bin of the lowest still-pending lane, sums the weights of all pending lanes with
 // that bin and lets that lowest lane (subgroupElect picks the lowest active id) do the single add.
@@ -179,7 +180,10 @@ void binPixel(vec3 rgb, ivec2 pixel, bool ownRow, ivec2 size, inout uint runBin,
     const uint weight = inside ? meteringWeight(pixel, size) : 0u;   // pixels outside weigh nothing
 #endif
     if (weight != 0u && bin != runBin && runWeight != 0u) {
-        addToGroup(runBin, runWeight);   // only the lanes whose run ended: addToGroup allows that
+        // A run ended: one plain shared atomic from this lane. Not addToGroup's subgroup loop: in this
+        // divergent branch that loop cost more than the conflicts it saves, on busy and flat images alike
+        // (H200, 4K: 44.2 -> 26.3 us on the demo's scene, 30.7 -> 27.9 us on a flat image).
+        atomicAdd(groupBins[runBin], runWeight);
         runWeight = 0u;
     }
     if (weight != 0u) {
