@@ -63,9 +63,12 @@ class BenchCommand implements Callable<Integer> {
         return only == null || only.contains(group);
     }
 
-    /** Whether progress goes to standard error: only when it is a terminal. */
+    @CommandLine.Option(names = "--progress", description = "report progress (and the sweeps' per-pass lines) on standard error even when it is not a terminal")
+    boolean progressAlways;
+
+    /** Whether progress goes to standard error: when it is a terminal, or when asked for. */
     boolean showProgress() {
-        return Progress.stderrIsTerminal();
+        return progressAlways || Progress.stderrIsTerminal();
     }
 
     @Override

@@ -25,6 +25,15 @@ class BenchOnlyTest {
     }
 
     @Test
+    void progressGoesToAPipeWhenAskedFor() {
+        Cli.Run quiet = Cli.run("bench", "--quick", "--samples", "1", "--only", "tonemap", "--set", "cache.dir=" + cache);
+        assertEquals("", quiet.err(), quiet::toString);
+        Cli.Run run = Cli.run("bench", "--quick", "--samples", "1", "--only", "tonemap", "--progress", "--set", "cache.dir=" + cache);
+        assertEquals(0, run.status(), run::toString);
+        assertTrue(run.err().startsWith("bench on "), run::toString);
+    }
+
+    @Test
     void anUnknownGroupIsNamed() {
         Cli.Run run = Cli.run("bench", "--quick", "--only", "frame,histo", "--set", "cache.dir=" + cache);
         assertEquals(2, run.status(), run::toString);
