@@ -7,6 +7,8 @@
 //   FOLD_REF    records fold as plain sums about one reference (record 0's mean) instead of Chan merges
 //   INV_SHIFT   (with LEAN) each invocation sums about the first element it reads (no separate load
 //               ahead of the loop); sums move to the subgroup's and then the group's shift at the end
+//   EPILOGUE=0..3 how a subgroup combines its sums (see subgroupCombine)
+//   DIRECT      invocation 0 keeps the group's record in registers (no shared copy, one barrier fewer)
 //   UNROLL_OVERRIDE=k  loads per step, whatever the specialization constant says
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
@@ -141,27 +143,93 @@ struct Sums {
     float minValue;
     float maxValue;
     uint flags;
+    float total;     // sum of x (record folds only)
 };
 shared Sums subgroupSums[gl_WorkGroupSize.x / 4u];
 
+#ifndef EPILOGUE
+#define EPILOGUE 0
+#endif
+uint orderedKey(float x) {
+    const uint b = floatBitsToUint(x);
+    return b ^ ((b & 0x80000000u) != 0u ? 0xffffffffu : 0x80000000u);
+}
+float fromKey(uint k) {
+    return uintBitsToFloat(k ^ ((k & 0x80000000u) != 0u ? 0x80000000u : 0xffffffffu));
+}
+
+// Every field over the subgroup. EPILOGUE 0: one subgroup operation per field; 1: one xor butterfly
+// carrying every field; 2: integers (count, flags, min/max as ordered keys) through integer subgroup
+// operations, floats through subgroupAdd; 3: integers as 2, floats in one butterfly.
+Sums subgroupCombine(Sums v, const bool withTotal) {
+#if EPILOGUE == 0
+    v.count = subgroupAdd(v.count);
+    v.shifted = subgroupAdd(v.shifted);
+    v.squares = subgroupAdd(v.squares);
+    v.minValue = subgroupMin(v.minValue);
+    v.maxValue = subgroupMax(v.maxValue);
+    v.flags = subgroupOr(v.flags);
+    if (withTotal) {
+        v.total = subgroupAdd(v.total);
+    }
+#elif EPILOGUE == 1
+    for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
+        const uint c = subgroupShuffleXor(v.count, mask);
+        const float a = subgroupShuffleXor(v.shifted, mask);
+        const float b = subgroupShuffleXor(v.squares, mask);
+        const float lo = subgroupShuffleXor(v.minValue, mask);
+        const float hi = subgroupShuffleXor(v.maxValue, mask);
+        const uint f = subgroupShuffleXor(v.flags, mask);
+        const float t = withTotal ? subgroupShuffleXor(v.total, mask) : 0.0;
+        v.count += c;
+        v.shifted += a;
+        v.squares += b;
+        v.minValue = min(v.minValue, lo);
+        v.maxValue = max(v.maxValue, hi);
+        v.flags |= f;
+        v.total += t;
+    }
+#else
+    v.count = subgroupAdd(v.count);
+    v.minValue = fromKey(subgroupMin(orderedKey(v.minValue)));
+    v.maxValue = fromKey(subgroupMax(orderedKey(v.maxValue)));
+    v.flags = subgroupOr(v.flags);
+#if EPILOGUE == 2
+    v.shifted = subgroupAdd(v.shifted);
+    v.squares = subgroupAdd(v.squares);
+    if (withTotal) {
+        v.total = subgroupAdd(v.total);
+    }
+#else
+    for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
+        const float a = subgroupShuffleXor(v.shifted, mask);
+        const float b = subgroupShuffleXor(v.squares, mask);
+        const float t = withTotal ? subgroupShuffleXor(v.total, mask) : 0.0;
+        v.shifted += a;
+        v.squares += b;
+        v.total += t;
+    }
+#endif
+#endif
+    return v;
+}
+
 // Invocation sums to the group's, valid in subgroup 0 (in every invocation of it).
-Sums workgroupSums(Sums v) {
-    v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
-             subgroupMax(v.maxValue), subgroupOr(v.flags));
+Sums workgroupSums(Sums v, const bool withTotal) {
+    v = subgroupCombine(v, withTotal);
     if (subgroupElect()) {
         subgroupSums[gl_SubgroupID] = v;
     }
     memoryBarrierShared();
     barrier();
-    v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u);
+    v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u, 0.0);
     if (gl_SubgroupID == 0u) {
         for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
             const Sums o = subgroupSums[s];
             v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
-                     max(v.maxValue, o.maxValue), v.flags | o.flags);
+                     max(v.maxValue, o.maxValue), v.flags | o.flags, v.total + o.total);
         }
-        v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
-                 subgroupMax(v.maxValue), subgroupOr(v.flags));
+        v = subgroupCombine(v, withTotal);
     }
     return v;
 }
@@ -171,8 +239,7 @@ shared float subgroupShifts[gl_WorkGroupSize.x / 4u];
 
 // As workgroupSums, for sums about each subgroup's own shift: they move to subgroup 0's (left in groupShift).
 Sums workgroupSumsShifted(Sums v, float subShift, out float groupShift) {
-    v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
-             subgroupMax(v.maxValue), subgroupOr(v.flags));
+    v = subgroupCombine(v, false);
     if (subgroupElect()) {
         subgroupSums[gl_SubgroupID] = v;
         subgroupShifts[gl_SubgroupID] = subShift;
@@ -180,7 +247,7 @@ Sums workgroupSumsShifted(Sums v, float subShift, out float groupShift) {
     memoryBarrierShared();
     barrier();
     groupShift = subgroupShifts[0];
-    v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u);
+    v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u, 0.0);
     if (gl_SubgroupID == 0u) {
         for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
             Sums o = subgroupSums[s];
@@ -191,10 +258,9 @@ Sums workgroupSumsShifted(Sums v, float subShift, out float groupShift) {
                 o.shifted = o.shifted + nd;
             }
             v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
-                     max(v.maxValue, o.maxValue), v.flags | o.flags);
+                     max(v.maxValue, o.maxValue), v.flags | o.flags, 0.0);
         }
-        v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
-                 subgroupMax(v.maxValue), subgroupOr(v.flags));
+        v = subgroupCombine(v, false);
     }
     return v;
 }
@@ -205,8 +271,7 @@ Sums workgroupSumsShifted(Sums v, float subShift, out float groupShift) {
 // about M = the first record's mean, and those add. Result in groupRecord.
 void foldRecordsAboutReference(uint count, Record first) {
     const float reference = first.count == 0u ? 0.0 : first.mean;
-    Sums v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u);
-    precise float sumX = 0.0;
+    Sums v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u, 0.0);
     for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
 #ifdef STATS_FOLD
         const Record r = inRecords.data[g];
@@ -218,35 +283,22 @@ void foldRecordsAboutReference(uint count, Record first) {
         precise float offset = r.mean - reference;
         precise float shifted = float(r.count) * offset;
         v = Sums(v.count + r.count, v.shifted + shifted, v.squares + (r.m2 + shifted * offset), min(v.minValue, r.minValue),
-                 max(v.maxValue, r.maxValue), v.flags | r.flags);
-        sumX += r.sum;
+                 max(v.maxValue, r.maxValue), v.flags | r.flags, v.total + r.sum);
     }
-    sumX = subgroupAdd(sumX);
-    v = workgroupSums(v);
-    // The per-subgroup sums of sumX ride in the same shared array's spare slot: fold them separately.
-    if (gl_SubgroupInvocationID == 0u) {
-        subgroupRecords[gl_SubgroupID].sum = sumX;
+    v = workgroupSums(v, true);
+    if (gl_LocalInvocationIndex == 0u) {
+        Record r = Record(v.count, v.total, v.minValue, v.maxValue, 0.0, 0.0, 0.0, v.flags);
+        if (v.count != 0u) {
+            precise float d = v.shifted / float(v.count);
+            r.mean = reference + d;
+            r.m2 = max(0.0, v.squares - v.shifted * d);
+        }
+        groupRecord = r;
     }
+#ifndef DIRECT
     memoryBarrierShared();
     barrier();
-    if (gl_SubgroupID == 0u) {
-        precise float total = 0.0;
-        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
-            total += subgroupRecords[s].sum;
-        }
-        total = subgroupAdd(total);
-        if (gl_SubgroupInvocationID == 0u) {
-            Record r = Record(v.count, total, v.minValue, v.maxValue, 0.0, 0.0, 0.0, v.flags);
-            if (v.count != 0u) {
-                precise float d = v.shifted / float(v.count);
-                r.mean = reference + d;
-                r.m2 = max(0.0, v.squares - v.shifted * d);
-            }
-            groupRecord = r;
-        }
-    }
-    memoryBarrierShared();
-    barrier();
+#endif
 }
 #endif
 
@@ -326,9 +378,9 @@ Record groupSumsRecord() {
         q = q + d * (2.0 * s + nd);
         s = s + nd;
     }
-    const Sums v = workgroupSumsShifted(Sums(n, s, q, low, high, magnitude > 0x7f800000u ? 1u : 0u), subShift, shift);
+    const Sums v = workgroupSumsShifted(Sums(n, s, q, low, high, magnitude > 0x7f800000u ? 1u : 0u, 0.0), subShift, shift);
 #else
-    const Sums v = workgroupSums(Sums(n, s, q, low, high, magnitude > 0x7f800000u ? 1u : 0u));
+    const Sums v = workgroupSums(Sums(n, s, q, low, high, magnitude > 0x7f800000u ? 1u : 0u, 0.0), false);
 #endif
 #else
     float s[UNROLL];
@@ -386,7 +438,7 @@ Record groupSumsRecord() {
         low = min(low, lo[u]);
         high = max(high, hi[u]);
     }
-    const Sums v = workgroupSums(Sums(n, sumD, sumQ, low, high, nan ? 1u : 0u));
+    const Sums v = workgroupSums(Sums(n, sumD, sumQ, low, high, nan ? 1u : 0u, 0.0), false);
 #endif
     if (v.count == 0u) {
         return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, v.flags);
@@ -414,6 +466,11 @@ void main() {
         outRecords.data[pc.outIndex] = finished(groupRecord);
     }
 #else
+#ifdef DIRECT
+    // Valid in subgroup 0; only invocation 0 uses it.
+    const Record mine = groupSumsRecord();
+#define GROUP_RECORD mine
+#else
     {
         const Record r = groupSumsRecord();
         if (gl_LocalInvocationIndex == 0u) {
@@ -422,19 +479,21 @@ void main() {
         memoryBarrierShared();
         barrier();
     }
+#define GROUP_RECORD groupRecord
+#endif
 #ifndef ONE_PASS
     if (gl_LocalInvocationIndex == 0u) {
-        outRecords.data[pc.outIndex + gl_WorkGroupID.x] = groupRecord;
+        outRecords.data[pc.outIndex + gl_WorkGroupID.x] = GROUP_RECORD;
     }
 #else
     if (gl_NumWorkGroups.x == 1u) {
         if (gl_LocalInvocationIndex == 0u) {
-            outRecords.data[pc.outIndex] = finished(groupRecord);
+            outRecords.data[pc.outIndex] = finished(GROUP_RECORD);
         }
         return;
     }
     if (gl_LocalInvocationIndex == 0u) {
-        partials.data[gl_WorkGroupID.x] = groupRecord;
+        partials.data[gl_WorkGroupID.x] = GROUP_RECORD;
         memoryBarrierBuffer();
         lastGroup = atomicAdd(ticket.next, 1u) == gl_NumWorkGroups.x - 1u;
     }
