@@ -92,6 +92,7 @@ class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+        List<ReductionBench.StatsVariant.Spec> variantSpecs = ReductionBench.StatsVariant.parseAll(statsVariants);
         PrintStream progress = Progress.stream(showProgress());
         Config config = common.config();
         List<BenchResult> results;
@@ -112,7 +113,7 @@ class BenchCommand implements Callable<Integer> {
             progress.printf("bench on %s (%s), %s, %d samples per case%n", device, driver,
                     warm ? "warm" : "cold cache (" + flushMode + " flush)", n);
             ReductionBench bench = new ReductionBench(rt, progress, !warm, mode, quick ? 2 : 10, n, flushBytes);
-            List<ReductionBench.StatsVariant> variants = ReductionBench.StatsVariant.parseAll(statsVariants, rt.reducer());
+            List<ReductionBench.StatsVariant> variants = variantSpecs.stream().map(v -> v.open(rt.reducer())).toList();
             try (BaselineReductions baselines = new BaselineReductions(rt.context(), rt.compiler(), rt.pipelineCache())) {
                 long copyBytes = quick || cpu ? 64L << 20 : 1L << 30;
                 if (runs("reduce")) {

@@ -304,8 +304,17 @@ public final class ReductionBench {
      * looked up like every other (TALLY_HOME/shaders), compiled with the defines.
      */
     public record StatsVariant(String name, Reducer reducer) implements AutoCloseable {
-        public static List<StatsVariant> parseAll(List<String> specs, Reducer base) {
-            List<StatsVariant> out = new ArrayList<>();
+        /** A parsed {@code NAME=SHADER[:DEFINE[=VALUE],...]}. */
+        public record Spec(String name, String shader, java.util.Map<String, String> defines) {
+            /** The variant's reducer: the runtime's settings, this kernel for the statistics. */
+            public StatsVariant open(Reducer base) {
+                return new StatsVariant(name, base.withStatsKernel(shader, defines));
+            }
+        }
+
+        /** Checks every spec before anything is created: a bad one is the user's error. */
+        public static List<Spec> parseAll(List<String> specs) {
+            List<Spec> out = new ArrayList<>();
             for (String spec : specs) {
                 int eq = spec.indexOf('=');
                 int colon = spec.indexOf(':');
@@ -324,7 +333,7 @@ public final class ReductionBench {
                         defines.put(e < 0 ? d : d.substring(0, e), e < 0 ? "1" : d.substring(e + 1));
                     }
                 }
-                out.add(new StatsVariant(name, base.withStatsKernel(shader, defines)));
+                out.add(new Spec(name, shader, java.util.Map.copyOf(defines)));
             }
             return out;
         }

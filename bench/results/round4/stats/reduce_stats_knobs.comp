@@ -1,5 +1,8 @@
 #version 460
-// Measurement copy of reduce_stats.comp with switches (defines) for the variants compared on the H200:
+// Measurement copy of the statistics kernel with switches (defines) for the variants compared on the H200
+// in round 4 (see README.md here). To time it again: copy it into TALLY_HOME/shaders and run
+//   TALLY_HOME=DIR tally bench --only reduce --stats-variant NAME=reduce_stats_knobs.comp:DEFINE,DEFINE=VALUE
+// Switches:
 //   LEAN        one set of accumulators (s, q, min, max) per invocation, the UNROLL loads issued first,
 //               NaN seen as the largest magnitude bits, counts computed from the loop bounds
 //   PAR_FOLD    the last group folds the records with all its invocations (one record each) instead of
