@@ -15,7 +15,8 @@
 // M2_g + n_g (mean_g - M)^2, and then mean = M + D / n, M2 = Q - D^2 / n. All terms are plain sums, so
 // the fold is one pass of additions with no division per step; the D^2 / n it subtracts is small next
 // to Q unless record 0's mean sits far (relative to the spread) from the rest, which its grid-stride
-// sample makes unlikely.
+// sample makes unlikely. At worst D^2 / n <= (n / n_0) M2 (as M2 >= n_0 (mean_0 - mean)^2): the
+// cancellation is bounded by the number of records.
 //
 // Every sum has a fixed association order (xor butterflies, strided loops in index order), so the same
 // input gives the same bits on every run. The butterflies carry all fields at once: each step's
