@@ -7,12 +7,20 @@
 // Each invocation sums x - K and (x - K)^2 over its elements, K being the first element its workgroup
 // reads (one shift for the whole group: with a grid-stride loop every invocation's elements span the
 // whole array, so a per-invocation shift would be no nearer its data). Shifting by a value from the
-// data keeps the squares from cancelling. A shared shift lets the group combine its invocations' sums
-// with plain subgroup adds, min and max; the group then turns them into one record (n, mean, M2)
-// (M2 = sum of squared deviations from the mean), and records merge with Chan et al.'s parallel update:
-//   n = na + nb, d = mean_b - mean_a, mean = mean_a + d nb / n, M2 = M2a + M2b + d^2 na nb / n.
-// Every merge happens in a fixed order (butterfly shuffles, strided loops in index order), so the same
-// input gives the same bits on every run.
+// data keeps the squares from cancelling. The group turns its sums into one record (n, mean, M2)
+// (M2 = sum of squared deviations from the mean).
+//
+// Records fold about one reference M, the first record's mean (a grid-stride group samples the whole
+// array, so M lies near the overall mean): record g adds n_g, n_g (mean_g - M) and
+// M2_g + n_g (mean_g - M)^2, and then mean = M + D / n, M2 = Q - D^2 / n. All terms are plain sums, so
+// the fold is one pass of additions with no division per step; the D^2 / n it subtracts is small next
+// to Q unless record 0's mean sits far (relative to the spread) from the rest, which its grid-stride
+// sample makes unlikely. At worst D^2 / n <= (n / n_0) M2 (as M2 >= n_0 (mean_0 - mean)^2): the
+// cancellation is bounded by the number of records.
+//
+// Every sum has a fixed association order (xor butterflies, strided loops in index order), so the same
+// input gives the same bits on every run. The butterflies carry all fields at once: each step's
+// shuffles are independent, so a group's epilogue costs one butterfly's latency, not one per field.
 //
 // Record (8 x 32 bits, both partials and result): count (uint), sum, min, max, mean, M2,
 // variance = M2 / count, flags (bit 0: a NaN was seen; then sum, min, max, mean and variance are NaN).
@@ -24,7 +32,6 @@
 //   STATS_FOLD:  binding 0 records (count of them in push), binding 1 result record at outIndex
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
-#extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 2) const uint UNROLL = 2u;
@@ -64,43 +71,6 @@ layout(push_constant) uniform Push {
 #define NEG_INF uintBitsToFloat(0xff800000u)
 #define CANONICAL_NAN uintBitsToFloat(0x7fc00000u)
 
-Record emptyRecord() {
-    return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, 0u);
-}
-
-// Chan's update; a record with no elements is the identity.
-Record merge(Record a, Record b) {
-    if (b.count == 0u) {
-        return Record(a.count, a.sum, a.minValue, a.maxValue, a.mean, a.m2, a.variance, a.flags | b.flags);
-    }
-    if (a.count == 0u) {
-        return Record(b.count, b.sum, b.minValue, b.maxValue, b.mean, b.m2, b.variance, a.flags | b.flags);
-    }
-    const uint n = a.count + b.count;
-    precise float delta = b.mean - a.mean;
-    precise float fractionB = float(b.count) / float(n);
-    precise float mean = a.mean + delta * fractionB;
-    precise float m2 = (a.m2 + b.m2) + delta * delta * float(a.count) * fractionB;
-    precise float sum = a.sum + b.sum;
-    return Record(n, sum, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue), mean, m2, 0.0, a.flags | b.flags);
-}
-
-Record shuffleXor(Record r, uint mask) {
-    return Record(subgroupShuffleXor(r.count, mask), subgroupShuffleXor(r.sum, mask), subgroupShuffleXor(r.minValue, mask),
-                  subgroupShuffleXor(r.maxValue, mask), subgroupShuffleXor(r.mean, mask), subgroupShuffleXor(r.m2, mask),
-                  0.0, subgroupShuffleXor(r.flags, mask));
-}
-
-// Butterfly over the whole subgroup (every lane active); the lower lane of each pair always comes
-// first, so lane 0's result has a fixed association order.
-Record subgroupMerge(Record r) {
-    for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
-        Record other = shuffleXor(r, mask);
-        r = (gl_SubgroupInvocationID & mask) == 0u ? merge(r, other) : merge(other, r);
-    }
-    return r;
-}
-
 bool isNanBits(float x) {
     return (floatBitsToUint(x) & 0x7fffffffu) > 0x7f800000u;
 }
@@ -120,47 +90,99 @@ Record finished(Record r) {
     return r;
 }
 
-// One slot per subgroup; the engine requires subgroups of at least 4 invocations.
-shared Record subgroupRecords[gl_WorkGroupSize.x / 4u];
-shared Record groupRecord;
-shared bool lastGroup;
-
-// One record per invocation to one per workgroup, left in groupRecord for every invocation.
-void workgroupMerge(Record r) {
-    r = subgroupMerge(r);
-    if (gl_SubgroupInvocationID == 0u) {
-        subgroupRecords[gl_SubgroupID] = r;
-    }
-    memoryBarrierShared();
-    barrier();
-    if (gl_SubgroupID == 0u) {
-        Record v = emptyRecord();
-        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
-            v = merge(v, subgroupRecords[s]);
-        }
-        v = subgroupMerge(v);
-        if (gl_SubgroupInvocationID == 0u) {
-            groupRecord = v;
-        }
-    }
-    memoryBarrierShared();
-    barrier();
-}
-
-#ifndef STATS_FOLD
-// Sums of one subgroup's invocations, in subgroupSums[gl_SubgroupID].
+// Sums about a shift: of one invocation's elements (first pass), or of records about the reference
+// (fold, where total is the plain sum of x; the first pass rebuilds it from the shift instead).
 struct Sums {
     uint count;
-    float shifted;   // sum of x - K
-    float squares;   // sum of (x - K)^2
+    float shifted;   // sum of x - K, or of n_g (mean_g - M)
+    float squares;   // sum of (x - K)^2, or of M2_g + n_g (mean_g - M)^2
     float minValue;
     float maxValue;
     uint flags;
+    float total;
 };
-shared Sums subgroupSums[gl_WorkGroupSize.x / 4u];
 
-// This workgroup's elements as one record, summed about the first element the group reads.
-Record groupSumsRecord() {
+#define EMPTY_SUMS Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u, 0.0)
+
+// Over the subgroup, every field in one xor butterfly. Float addition commutes exactly, so both lanes
+// of a pair get the same bits and every lane ends with the same, fixed-order result.
+Sums subgroupSums(Sums v, const bool withTotal) {
+    for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
+        const uint count = subgroupShuffleXor(v.count, mask);
+        const float shifted = subgroupShuffleXor(v.shifted, mask);
+        const float squares = subgroupShuffleXor(v.squares, mask);
+        const float low = subgroupShuffleXor(v.minValue, mask);
+        const float high = subgroupShuffleXor(v.maxValue, mask);
+        const uint flags = subgroupShuffleXor(v.flags, mask);
+        const float total = withTotal ? subgroupShuffleXor(v.total, mask) : 0.0;
+        v.count += count;
+        v.shifted += shifted;
+        v.squares += squares;
+        v.minValue = min(v.minValue, low);
+        v.maxValue = max(v.maxValue, high);
+        v.flags |= flags;
+        v.total += total;
+    }
+    return v;
+}
+
+// One slot per subgroup; the engine requires subgroups of at least 4 invocations.
+shared Sums subgroupPartial[gl_WorkGroupSize.x / 4u];
+
+// Invocation sums to the group's, valid in subgroup 0.
+Sums workgroupSums(Sums v, const bool withTotal) {
+    v = subgroupSums(v, withTotal);
+    if (gl_SubgroupInvocationID == 0u) {
+        subgroupPartial[gl_SubgroupID] = v;
+    }
+    memoryBarrierShared();
+    barrier();
+    v = EMPTY_SUMS;
+    if (gl_SubgroupID == 0u) {
+        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
+            const Sums o = subgroupPartial[s];
+            v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
+                     max(v.maxValue, o.maxValue), v.flags | o.flags, v.total + o.total);
+        }
+        v = subgroupSums(v, withTotal);
+    }
+    return v;
+}
+
+// Records first .. first + count - 1 to one, with every invocation of the group; valid in subgroup 0.
+#ifdef STATS_FOLD
+#define RECORD(g) inRecords.data[g]
+#elif defined(ONE_PASS)
+#define RECORD(g) partials.data[g]
+#endif
+#ifdef RECORD
+Record foldRecords(uint count) {
+    const Record first = RECORD(0);
+    const float reference = count == 0u || first.count == 0u ? 0.0 : first.mean;
+    Sums v = EMPTY_SUMS;
+    for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
+        const Record r = RECORD(g);
+        precise float offset = r.mean - reference;
+        precise float shifted = float(r.count) * offset;
+        precise float squares = r.m2 + shifted * offset;
+        v = Sums(v.count + r.count, v.shifted + shifted, v.squares + squares, min(v.minValue, r.minValue),
+                 max(v.maxValue, r.maxValue), v.flags | r.flags, v.total + r.sum);
+    }
+    v = workgroupSums(v, true);
+    Record r = Record(v.count, v.total, v.minValue, v.maxValue, 0.0, 0.0, 0.0, v.flags);
+    if (v.count != 0u) {
+        precise float d = v.shifted / float(v.count);
+        r.mean = reference + d;
+        r.m2 = max(0.0, v.squares - v.shifted * d);
+    }
+    return r;
+}
+#endif
+
+#ifndef STATS_FOLD
+// This workgroup's elements as one record, summed about the first element the group reads; valid in
+// subgroup 0.
+Record groupRecord() {
     const uint lane = gl_GlobalInvocationID.x;
     const uint count4 = pc.count / 4u;
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
@@ -171,9 +193,7 @@ Record groupSumsRecord() {
     } else if (groupLane < pc.count - count4 * 4u) {
         shift = inScalar.data[count4 * 4u + groupLane];
     }
-    // Scalar accumulators (the four lanes of each vec4 are folded as they arrive): 4 registers per
-    // unrolled load instead of 16, so the kernel stays at the sum's occupancy and its plan (groups
-    // sized for that many resident per SM) still fits in one wave.
+    // Scalar accumulators per unrolled load (the four lanes of each vec4 are folded as they arrive).
     float s[UNROLL];
     float q[UNROLL];
     float lo[UNROLL];
@@ -230,28 +250,7 @@ Record groupSumsRecord() {
         low = min(low, lo[u]);
         high = max(high, hi[u]);
     }
-    // Subgroup, then workgroup: integer counts and flags, float sums in the hardware's fixed order.
-    const uint subN = subgroupAdd(n);
-    const float subS = subgroupAdd(sumD);
-    const float subQ = subgroupAdd(sumQ);
-    const float subLo = subgroupMin(low);
-    const float subHi = subgroupMax(high);
-    const uint subNan = subgroupOr(nan ? 1u : 0u);
-    if (subgroupElect()) {
-        subgroupSums[gl_SubgroupID] = Sums(subN, subS, subQ, subLo, subHi, subNan);
-    }
-    memoryBarrierShared();
-    barrier();
-    Sums v = Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u);
-    if (gl_SubgroupID == 0u) {
-        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
-            const Sums o = subgroupSums[s];
-            v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
-                     max(v.maxValue, o.maxValue), v.flags | o.flags);
-        }
-        v = Sums(subgroupAdd(v.count), subgroupAdd(v.shifted), subgroupAdd(v.squares), subgroupMin(v.minValue),
-                 subgroupMax(v.maxValue), subgroupOr(v.flags));
-    }
+    const Sums v = workgroupSums(Sums(n, sumD, sumQ, low, high, nan ? 1u : 0u, 0.0), false);
     if (v.count == 0u) {
         return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, v.flags);
     }
@@ -263,55 +262,45 @@ Record groupSumsRecord() {
 }
 #endif
 
+#ifdef ONE_PASS
+shared bool lastGroup;
+#endif
+
 void main() {
 #ifdef STATS_FOLD
-    // One workgroup: each invocation merges records i, i + size, ... in order, then the group merges.
-    Record r = emptyRecord();
-    for (uint i = gl_LocalInvocationIndex; i < pc.count; i += gl_WorkGroupSize.x) {
-        r = merge(r, inRecords.data[i]);
-    }
-    workgroupMerge(r);
+    // One workgroup over all records.
+    const Record r = foldRecords(pc.count);
     if (gl_LocalInvocationIndex == 0u) {
-        outRecords.data[pc.outIndex] = finished(groupRecord);
+        outRecords.data[pc.outIndex] = finished(r);
     }
 #else
-    {
-        // Valid in subgroup 0 only; its first invocation publishes it to the group.
-        const Record r = groupSumsRecord();
-        if (gl_LocalInvocationIndex == 0u) {
-            groupRecord = r;
-        }
-        memoryBarrierShared();
-        barrier();
-    }
+    // Only invocation 0 (in subgroup 0, where the record is valid) uses it: no shared copy.
+    const Record mine = groupRecord();
 #ifndef ONE_PASS
     if (gl_LocalInvocationIndex == 0u) {
-        outRecords.data[pc.outIndex + gl_WorkGroupID.x] = groupRecord;
+        outRecords.data[pc.outIndex + gl_WorkGroupID.x] = mine;
     }
 #else
     if (gl_NumWorkGroups.x == 1u) {
         if (gl_LocalInvocationIndex == 0u) {
-            outRecords.data[pc.outIndex] = finished(groupRecord);
+            outRecords.data[pc.outIndex] = finished(mine);
         }
         return;
     }
     if (gl_LocalInvocationIndex == 0u) {
-        partials.data[gl_WorkGroupID.x] = groupRecord;
+        partials.data[gl_WorkGroupID.x] = mine;
         memoryBarrierBuffer();   // release: the record is visible before the ticket announces it
         lastGroup = atomicAdd(ticket.next, 1u) == gl_NumWorkGroups.x - 1u;
     }
     barrier();
-    if (!lastGroup || gl_SubgroupID != 0u) {
+    if (!lastGroup) {
         return;
     }
+    // The whole last group folds (one record per invocation at most), so the records are read at once.
     memoryBarrierBuffer();   // acquire: every record counted by a ticket is visible
-    Record v = emptyRecord();
-    for (uint g = gl_SubgroupInvocationID; g < gl_NumWorkGroups.x; g += gl_SubgroupSize) {
-        v = merge(v, partials.data[g]);
-    }
-    v = subgroupMerge(v);
-    if (gl_SubgroupInvocationID == 0u) {
-        outRecords.data[pc.outIndex] = finished(v);
+    const Record r = foldRecords(gl_NumWorkGroups.x);
+    if (gl_LocalInvocationIndex == 0u) {
+        outRecords.data[pc.outIndex] = finished(r);
         ticket.next = 0u;
     }
 #endif

@@ -50,6 +50,10 @@ class BenchCommand implements Callable<Integer> {
             description = "cold-cache flush: clean (read a large buffer, default) or dirty (write one, as the CUB reference runs)")
     String flushMode;
 
+    @CommandLine.Option(names = "--stats-variant", paramLabel = "NAME=SHADER[:DEFINE[=VALUE],...]",
+            description = "also time this statistics kernel (a shader file with extra defines) at every size, as reduce-stats-NAME")
+    List<String> statsVariants = List.of();
+
     @CommandLine.Option(names = "--only", split = ",", paramLabel = "GROUP",
             description = "run only these case groups: reduce, exposure, tonemap, hud, frame, loop (default: all)")
     Set<String> only;
@@ -91,6 +95,7 @@ class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+        List<ReductionBench.StatsVariant.Spec> variantSpecs = ReductionBench.StatsVariant.parseAll(statsVariants);
         PrintStream progress = Progress.stream(showProgress());
         Config config = common.config();
         List<BenchResult> results;
@@ -111,6 +116,7 @@ class BenchCommand implements Callable<Integer> {
             progress.printf("bench on %s (%s), %s, %d samples per case%n", device, driver,
                     warm ? "warm" : "cold cache (" + flushMode + " flush)", n);
             ReductionBench bench = new ReductionBench(rt, progress, !warm, mode, quick ? 2 : 10, n, flushBytes);
+            List<ReductionBench.StatsVariant> variants = variantSpecs.stream().map(v -> v.open(rt.reducer())).toList();
             try (BaselineReductions baselines = new BaselineReductions(rt.context(), rt.compiler(), rt.pipelineCache())) {
                 long copyBytes = quick || cpu ? 64L << 20 : 1L << 30;
                 if (runs("reduce")) {
@@ -135,6 +141,9 @@ class BenchCommand implements Callable<Integer> {
                             bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
                         }
                         bench.stats(in, rt.reducer(), cfg);
+                        for (ReductionBench.StatsVariant v : variants) {
+                            bench.stats(in, v.reducer(), cfg, "reduce-stats-" + v.name());
+                        }
                         bench.tree(in, baselines);
                         bench.logN(in, baselines);
                         if (sweep) {
@@ -195,6 +204,7 @@ class BenchCommand implements Callable<Integer> {
                     progress.printf(Locale.ROOT, "  ring / synchronous: %.2fx frames per second%n", loops.get(1).fps() / loops.get(0).fps());
                 }
             } finally {
+                variants.forEach(ReductionBench.StatsVariant::close);
                 bench.close();
             }
             results = bench.results();

@@ -33,11 +33,18 @@ public final class Reducer implements AutoCloseable {
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
     private final ReduceSettings settings;
+    private final String statsShader;
+    private final Map<String, String> statsDefines;
     /** Pipelines and their descriptor caches by (operator, one-pass). */
     private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
     private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
 
     public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
+        this(ctx, compiler, cache, settings, STATS_SHADER, Map.of());
+    }
+
+    private Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
+                    Map<String, String> statsDefines) {
         if (!ctx.info().subgroupArithmetic()) {
             throw new IllegalStateException("device '" + ctx.info().name() + "' lacks subgroup arithmetic in compute shaders");
         }
@@ -49,6 +56,16 @@ public final class Reducer implements AutoCloseable {
         this.compiler = compiler;
         this.cache = cache;
         this.settings = settings;
+        this.statsShader = statsShader;
+        this.statsDefines = Map.copyOf(statsDefines);
+    }
+
+    /**
+     * A reducer whose statistics kernel comes from {@code shader} with the extra {@code defines}
+     * (benchmarks compare kernel variants side by side); sum, min, max and mean are unchanged.
+     */
+    public Reducer withStatsKernel(String shader, Map<String, String> defines) {
+        return new Reducer(ctx, compiler, cache, settings, shader, defines);
     }
 
     public ReduceSettings settings() {
@@ -85,12 +102,19 @@ public final class Reducer implements AutoCloseable {
     /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
     private DescriptorSets statsSets(String mode) {
         return sets.computeIfAbsent("stats/" + mode, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
-                compiler, cache, STATS_SHADER, switch (mode) {
-                    case "one-pass" -> Map.of("ONE_PASS", "1");
-                    case "fold" -> Map.of("STATS_FOLD", "1");
-                    default -> Map.of();
-                }, SpecConstants.of(0, settings.workgroupSize(), 2, settings.unroll()), mode.equals("one-pass") ? 4 : 2, STATS_PUSH_BYTES)),
+                compiler, cache, statsShader, statsDefines(mode), SpecConstants.of(0, settings.workgroupSize(), 2, settings.unroll()), mode.equals("one-pass") ? 4 : 2, STATS_PUSH_BYTES)),
                 SET_CACHE));
+    }
+
+    private Map<String, String> statsDefines(String mode) {
+        Map<String, String> defines = new java.util.HashMap<>(statsDefines);
+        switch (mode) {
+            case "one-pass" -> defines.put("ONE_PASS", "1");
+            case "fold" -> defines.put("STATS_FOLD", "1");
+            default -> {
+            }
+        }
+        return defines;
     }
 
     /** Builds the statistics pipelines now instead of at first use. */

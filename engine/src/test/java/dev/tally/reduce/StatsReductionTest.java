@@ -79,6 +79,33 @@ class StatsReductionTest extends GpuTestBase {
         }
     }
 
+    /**
+     * Every workgroup's elements sit near their own level (100 x the group's index), so nearly all of the
+     * variance lies between the workgroups' records: the fold must add each record's offset from the
+     * others, and about a reference that keeps those large terms from cancelling.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {65_536, 1_000_003})
+    void recordsWithFarApartMeansFoldToTheWholeVariance(int n) {
+        ReducePlan plan = runtime.reducer().plan(n);
+        int groups = plan.firstPass().get(0).groups();
+        int wg = runtime.reducer().settings().workgroupSize();
+        assertTrue(groups > 1, "the plan must have several workgroups, got " + groups);
+        float[] data = ReductionAccuracyTest.uniform(n, 77L + n);
+        long stride = (long) groups * wg;
+        long vec4s = n / 4;
+        for (int e = 0; e < n; e++) {
+            // The grid-stride loop gives vec4 i to group (i mod stride) / wg; the 0-3 trailing floats go to group 0.
+            long group = e / 4 < vec4s ? (e / 4 % stride) / wg : 0;
+            data[e] += 100f * group;
+        }
+        double[] ref = reference(data);
+        ReduceStats s = stats(data);
+        assertEquals(n, s.count(), "count");
+        assertEquals(ref[1], s.mean(), ref[1] * 1e-6, "mean");
+        assertEquals(ref[2], s.variance(), ref[2] * 1e-5, "variance (between-group part " + ref[2] + ")");
+    }
+
     @Test
     void emptyInputGivesIdentitiesAndNaNMeanAndVariance() {
         ReduceStats s = stats(new float[0]);

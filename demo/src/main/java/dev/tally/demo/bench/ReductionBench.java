@@ -247,6 +247,11 @@ public final class ReductionBench {
 
     /** The statistics reduction (count, sum, min, max, mean, variance in one read), checked on the ones. */
     public void stats(Input in, Reducer reducer, String config) {
+        stats(in, reducer, config, "reduce-stats");
+    }
+
+    /** The same with another reducer's statistics kernel, reported as {@code name}. */
+    public void stats(Input in, Reducer reducer, String config, String name) {
         ReducePlan plan = reducer.plan(in.n);
         reducer.prepareStats();
         in.reset();
@@ -256,9 +261,9 @@ public final class ReductionBench {
             boolean ok = r.count() == in.n && Math.abs(r.sum() - in.n) <= in.n * 1e-6 && (in.n == 0
                     || (r.min() == 1f && r.max() == 1f && r.mean() == 1f && r.variance() == 0f));
             if (!ok) {
-                throw new IllegalStateException("stats of " + in.n + " ones gave " + r);
+                throw new IllegalStateException(name + " of " + in.n + " ones gave " + r);
             }
-            add("reduce-stats", in.n, s, 4.0 * in.n, config + (plan.onePass() ? ", one pass" : ", two passes"));
+            add(name, in.n, s, 4.0 * in.n, config + (plan.onePass() ? ", one pass" : ", two passes"));
         }
     }
 
@@ -291,6 +296,51 @@ public final class ReductionBench {
         if (!(Math.abs(got - expect) <= Math.abs(expect) * 1e-6) && !(Double.isNaN(expect) && Float.isNaN(got))
                 && !(Double.isInfinite(expect) && got == expect)) {
             throw new IllegalStateException(name + " " + op.id() + " of " + in.n + " ones gave " + got + ", expected " + expect);
+        }
+    }
+
+    /**
+     * A statistics kernel to time beside the engine's: {@code NAME=SHADER[:DEFINE[=VALUE],...]}, the shader
+     * looked up like every other (TALLY_HOME/shaders), compiled with the defines.
+     */
+    public record StatsVariant(String name, Reducer reducer) implements AutoCloseable {
+        /** A parsed {@code NAME=SHADER[:DEFINE[=VALUE],...]}. */
+        public record Spec(String name, String shader, java.util.Map<String, String> defines) {
+            /** The variant's reducer: the runtime's settings, this kernel for the statistics. */
+            public StatsVariant open(Reducer base) {
+                return new StatsVariant(name, base.withStatsKernel(shader, defines));
+            }
+        }
+
+        /** Checks every spec before anything is created: a bad one is the user's error. */
+        public static List<Spec> parseAll(List<String> specs) {
+            List<Spec> out = new ArrayList<>();
+            for (String spec : specs) {
+                int eq = spec.indexOf('=');
+                int colon = spec.indexOf(':');
+                String name = eq > 0 ? spec.substring(0, eq) : "";
+                String shader = eq > 0 ? spec.substring(eq + 1, colon > eq ? colon : spec.length()) : "";
+                if (!name.matches("[A-Za-z0-9_.-]+") || shader.isEmpty()) {
+                    throw new dev.tally.demo.UserInputException("--stats-variant '" + spec + "': expected NAME=SHADER[:DEFINE[=VALUE],...]");
+                }
+                java.util.Map<String, String> defines = new java.util.TreeMap<>();
+                if (colon > eq) {
+                    for (String d : spec.substring(colon + 1).split(",")) {
+                        if (d.isEmpty()) {
+                            continue;
+                        }
+                        int e = d.indexOf('=');
+                        defines.put(e < 0 ? d : d.substring(0, e), e < 0 ? "1" : d.substring(e + 1));
+                    }
+                }
+                out.add(new Spec(name, shader, java.util.Map.copyOf(defines)));
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            reducer.close();
         }
     }
 
