@@ -48,6 +48,7 @@ public final class GraphRuntime implements AutoCloseable {
     private final VulkanContext ctx;
     private final TransientPool pool;
     private final PlanCache plans = new PlanCache();
+    private final BarrierCache barrierCache = new BarrierCache(16);
     private final Map<Long, ResourceState> states = new HashMap<>();
     private final Map<Long, Long> stateSeen = new HashMap<>();
     private final List<HistoryBuffer> histories = new ArrayList<>();
@@ -203,6 +204,7 @@ public final class GraphRuntime implements AutoCloseable {
             queues = splitOnOneQueue ? QueueLanes.SAME_FAMILY : QueueLanes.ONE;
         }
         plans.clear();
+        barrierCache.clear();
     }
 
     /** The lanes frames are planned for (one, or two with or without ownership transfers). */
@@ -218,6 +220,7 @@ public final class GraphRuntime implements AutoCloseable {
     public void debugPassOrder(PassOrder order) {
         this.passOrder = order;
         plans.clear();
+        barrierCache.clear();
     }
 
     /** Debug: fill each transient's memory with NaN (integer formats: a poison colour) before its first use in a frame. */
@@ -257,7 +260,7 @@ public final class GraphRuntime implements AutoCloseable {
         // One placement per frame, asked only when it can matter (two lanes and something to place).
         boolean asyncThisFrame = lanesNow.lanes() == 2 && !candidates.isEmpty() && placement.placeAsync(key, asyncMode);
         int[] laneOf = LaneAssignment.assign(g, plan, lanesNow, name -> asyncThisFrame);
-        BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s], laneOf, lanesNow);
+        BarrierPlanner.Barriers barriers = barrierCache.planFor(key, g, plan, physical.slotStates, laneOf, lanesNow);
         lastLanes = laneOf;
         lastCandidates = candidates;
 
@@ -554,6 +557,8 @@ public final class GraphRuntime implements AutoCloseable {
     public long frame() { return frame; }
     /** Barriers recorded so far (0 with skipBarriers). */
     public long barriersEmitted() { return barriersEmitted; }
+    /** How many times a frame's barriers were planned (the rest reused those of an earlier frame with the same inputs). */
+    public long barrierPlans() { return barrierCache.plans(); }
     /** How many times a frame needed a new compile (the rest reused a cached plan). */
     public long compiles() { return plans.compiles(); }
     /** Vulkan objects the transient pool created so far; flat in steady state. */
