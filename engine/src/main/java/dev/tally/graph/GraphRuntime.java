@@ -5,6 +5,7 @@ import dev.tally.vk.GpuImage;
 import dev.tally.vk.TimestampQueries;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.*;
 
 import java.util.ArrayDeque;
@@ -487,7 +488,8 @@ public final class GraphRuntime implements AutoCloseable {
         barriersEmitted += specs.size();
         try (MemoryStack stack = stackPush()) {
             int buffers = 0, images = 0, memory = 0;
-            for (BarrierSpec b : specs) {
+            for (int k = 0; k < specs.size(); k++) {
+                BarrierSpec b = specs.get(k);
                 if (b.aliasing()) {
                     memory++;
                 }
@@ -497,41 +499,63 @@ public final class GraphRuntime implements AutoCloseable {
                     buffers++;
                 }
             }
-            VkBufferMemoryBarrier2.Buffer bb = buffers > 0 ? VkBufferMemoryBarrier2.calloc(buffers, stack) : null;
-            VkImageMemoryBarrier2.Buffer ib = images > 0 ? VkImageMemoryBarrier2.calloc(images, stack) : null;
-            VkMemoryBarrier2.Buffer mb = memory > 0 ? VkMemoryBarrier2.calloc(memory, stack) : null;
+            // The structs are written by address (static setters): no wrapper object per barrier list.
+            long bb = buffers > 0 ? stack.ncalloc(VkBufferMemoryBarrier2.ALIGNOF, buffers, VkBufferMemoryBarrier2.SIZEOF) : 0;
+            long ib = images > 0 ? stack.ncalloc(VkImageMemoryBarrier2.ALIGNOF, images, VkImageMemoryBarrier2.SIZEOF) : 0;
+            long mb = memory > 0 ? stack.ncalloc(VkMemoryBarrier2.ALIGNOF, memory, VkMemoryBarrier2.SIZEOF) : 0;
             int bi = 0, ii = 0, mi = 0;
-            for (BarrierSpec b : specs) {
+            for (int k = 0; k < specs.size(); k++) {
+                BarrierSpec b = specs.get(k);
                 if (b.aliasing()) {
                     // Memory changes hands between aliased transients: order against the previous occupant.
-                    mb.get(mi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess());
+                    long m = mb + (long) VkMemoryBarrier2.SIZEOF * mi++;
+                    VkMemoryBarrier2.nsType(m, VK_STRUCTURE_TYPE_MEMORY_BARRIER_2);
+                    VkMemoryBarrier2.nsrcStageMask(m, b.srcStages());
+                    VkMemoryBarrier2.nsrcAccessMask(m, b.srcAccess());
+                    VkMemoryBarrier2.ndstStageMask(m, b.dstStages());
+                    VkMemoryBarrier2.ndstAccessMask(m, b.dstAccess());
                 }
                 if (b.image()) {
                     GpuImage img = (GpuImage) objects[b.resource()];
-                    VkImageMemoryBarrier2 x = ib.get(ii++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess()).oldLayout(b.oldLayout()).newLayout(b.newLayout())
-                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane())).image(img.handle());
-                    x.subresourceRange().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                    long x = ib + (long) VkImageMemoryBarrier2.SIZEOF * ii++;
+                    VkImageMemoryBarrier2.nsType(x, VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2);
+                    VkImageMemoryBarrier2.nsrcStageMask(x, b.srcStages());
+                    VkImageMemoryBarrier2.nsrcAccessMask(x, b.srcAccess());
+                    VkImageMemoryBarrier2.ndstStageMask(x, b.dstStages());
+                    VkImageMemoryBarrier2.ndstAccessMask(x, b.dstAccess());
+                    VkImageMemoryBarrier2.noldLayout(x, b.oldLayout());
+                    VkImageMemoryBarrier2.nnewLayout(x, b.newLayout());
+                    VkImageMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf(b.fromLane()));
+                    VkImageMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf(b.toLane()));
+                    VkImageMemoryBarrier2.nimage(x, img.handle());
+                    long range = x + VkImageMemoryBarrier2.SUBRESOURCERANGE;
+                    VkImageSubresourceRange.naspectMask(range, VK_IMAGE_ASPECT_COLOR_BIT);
+                    VkImageSubresourceRange.nlevelCount(range, 1);
+                    VkImageSubresourceRange.nlayerCount(range, 1);
                 } else if (!b.aliasing()) {
                     GpuBuffer buf = (GpuBuffer) objects[b.resource()];
-                    bb.get(bi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess())
-                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane()))
-                            .buffer(buf.handle()).offset(0).size(VK_WHOLE_SIZE);
+                    long x = bb + (long) VkBufferMemoryBarrier2.SIZEOF * bi++;
+                    VkBufferMemoryBarrier2.nsType(x, VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2);
+                    VkBufferMemoryBarrier2.nsrcStageMask(x, b.srcStages());
+                    VkBufferMemoryBarrier2.nsrcAccessMask(x, b.srcAccess());
+                    VkBufferMemoryBarrier2.ndstStageMask(x, b.dstStages());
+                    VkBufferMemoryBarrier2.ndstAccessMask(x, b.dstAccess());
+                    VkBufferMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf(b.fromLane()));
+                    VkBufferMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf(b.toLane()));
+                    VkBufferMemoryBarrier2.nbuffer(x, buf.handle());
+                    VkBufferMemoryBarrier2.noffset(x, 0);
+                    VkBufferMemoryBarrier2.nsize(x, VK_WHOLE_SIZE);
                 }
             }
-            VkDependencyInfo dep = VkDependencyInfo.calloc(stack).sType$Default();
-            if (bb != null) {
-                dep.pBufferMemoryBarriers(bb);
-            }
-            if (ib != null) {
-                dep.pImageMemoryBarriers(ib);
-            }
-            if (mb != null) {
-                dep.pMemoryBarriers(mb);
-            }
-            vkCmdPipelineBarrier2(cmd, dep);
+            long dep = stack.ncalloc(VkDependencyInfo.ALIGNOF, 1, VkDependencyInfo.SIZEOF);
+            VkDependencyInfo.nsType(dep, VK_STRUCTURE_TYPE_DEPENDENCY_INFO);
+            VkDependencyInfo.nbufferMemoryBarrierCount(dep, buffers);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PBUFFERMEMORYBARRIERS, bb);
+            VkDependencyInfo.nimageMemoryBarrierCount(dep, images);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PIMAGEMEMORYBARRIERS, ib);
+            VkDependencyInfo.nmemoryBarrierCount(dep, memory);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PMEMORYBARRIERS, mb);
+            nvkCmdPipelineBarrier2(cmd, dep);
         }
     }
 

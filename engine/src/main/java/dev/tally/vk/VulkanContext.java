@@ -2,6 +2,7 @@ package dev.tally.vk;
 
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
 import org.lwjgl.util.vma.VmaBudget;
 import org.lwjgl.util.vma.VmaTotalStatistics;
@@ -446,13 +447,14 @@ public final class VulkanContext implements AutoCloseable {
             return lastSubmitted();
         }
         try (MemoryStack stack = stackPush()) {
-            LongBuffer p = stack.mallocLong(1);
-            int result = vkGetSemaphoreCounterValue(device, timeline, p);
+            // By address: asked several times a frame, and a LongBuffer wrapper would be garbage each time.
+            long p = stack.nmalloc(8, 8);
+            int result = nvkGetSemaphoreCounterValue(device, timeline, p);
             if (result == VK_ERROR_DEVICE_LOST) {
                 markLost("vkGetSemaphoreCounterValue");
             }
             check(result, "vkGetSemaphoreCounterValue");
-            return p.get(0);
+            return MemoryUtil.memGetLong(p);
         }
     }
 
@@ -608,8 +610,14 @@ public final class VulkanContext implements AutoCloseable {
         if (!debugUtils) {
             return;
         }
+        // By address (the label struct and the UTF-8 name on the stack): once per pass, without wrapper objects.
         try (MemoryStack stack = stackPush()) {
-            vkCmdBeginDebugUtilsLabelEXT(cmd, VkDebugUtilsLabelEXT.calloc(stack).sType$Default().pLabelName(stack.UTF8(name)));
+            stack.nUTF8(name, true);
+            long label = stack.getPointerAddress();
+            long info = stack.ncalloc(VkDebugUtilsLabelEXT.ALIGNOF, 1, VkDebugUtilsLabelEXT.SIZEOF);
+            VkDebugUtilsLabelEXT.nsType(info, EXTDebugUtils.VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT);
+            MemoryUtil.memPutAddress(info + VkDebugUtilsLabelEXT.PLABELNAME, label);
+            nvkCmdBeginDebugUtilsLabelEXT(cmd, info);
         }
     }
 
