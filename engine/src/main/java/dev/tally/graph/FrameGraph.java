@@ -21,8 +21,13 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
 public final class FrameGraph {
     final List<GraphResource> resources = new ArrayList<>();
     final List<Pass> passes = new ArrayList<>();
-    private final Set<String> names = new HashSet<>();
-    private final Set<String> passNames = new HashSet<>();
+    /**
+     * Duplicate names are found by scanning the declared resources (passes) while a frame has few, and
+     * through a hash set once it has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
+     */
+    private static final int SCAN_LIMIT = 64;
+    private Set<String> names;
+    private Set<String> passNames;
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
@@ -80,12 +85,50 @@ public final class FrameGraph {
         return h.graph;
     }
 
+    /** False when a resource of this frame already has {@code name}; called before the resource is added. */
+    private boolean claimResourceName(String name) {
+        if (names == null && resources.size() >= SCAN_LIMIT) {
+            names = new HashSet<>();
+            for (GraphResource r : resources) {
+                names.add(r.name);
+            }
+        }
+        if (names != null) {
+            return names.add(name);
+        }
+        for (int i = 0; i < resources.size(); i++) {
+            if (resources.get(i).name.equals(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** False when a pass of this frame already has {@code name}; called before the pass is added. */
+    private boolean claimPassName(String name) {
+        if (passNames == null && passes.size() >= SCAN_LIMIT) {
+            passNames = new HashSet<>();
+            for (Pass p : passes) {
+                passNames.add(p.name);
+            }
+        }
+        if (passNames != null) {
+            return passNames.add(name);
+        }
+        for (int i = 0; i < passes.size(); i++) {
+            if (passes.get(i).name.equals(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!names.add(name)) {
+        if (!claimResourceName(name)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
@@ -213,7 +256,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
-        if (!passNames.add(name)) {
+        if (!claimPassName(name)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         Pass pass = new Pass(passes.size(), name, kind);
@@ -226,7 +269,7 @@ public final class FrameGraph {
             failedPass = name;
             throw e;
         }
-        pass.executor = ctx -> execute.accept(data, ctx);
+        pass.executes(data, execute);
         checkAttachments(pass);
         return data;
     }
@@ -266,7 +309,7 @@ public final class FrameGraph {
         }
         checkAccessFits(pass, r, access);
         if (handle.version() != r.version) {
-            int writer = r.writers.get(r.version);
+            int writer = r.writer(r.version);
             String by = writer >= 0 ? passes.get(writer).name : "?";
             if (access.write()) {
                 throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
@@ -291,8 +334,7 @@ public final class FrameGraph {
             pass.uses.add(new Pass.Use(r.id, handle.version(), access, -1));
             return handle;
         }
-        r.version++;
-        r.writers.add(pass.index);
+        r.written(pass.index);
         pass.uses.add(new Pass.Use(r.id, handle.version(), access, r.version));
         return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
     }

@@ -50,8 +50,7 @@ public final class GraphRuntime implements AutoCloseable {
     private final TransientPool pool;
     private final PlanCache plans = new PlanCache();
     private final BarrierCache barrierCache = new BarrierCache(16);
-    private final Map<Long, ResourceState> states = new HashMap<>();
-    private final Map<Long, Long> stateSeen = new HashMap<>();
+    private final TrackedStates states = new TrackedStates();
     private final List<HistoryBuffer> histories = new ArrayList<>();
     private final TimestampQueries queries;
     private final int querySlots;
@@ -59,6 +58,8 @@ public final class GraphRuntime implements AutoCloseable {
     private final ArrayDeque<PendingTimings> pending = new ArrayDeque<>();
     private final PassStats stats = new PassStats();
     private final List<FrameListener> listeners = new ArrayList<>();
+    /** The listeners as an array, replaced on every change: iterating it needs no copy, and a listener may remove itself. */
+    private FrameListener[] listenerSnapshot = new FrameListener[0];
     private final List<Fill> pendingFills = new ArrayList<>();
     private final boolean skipBarriers;
     private long frame = -1;
@@ -107,7 +108,7 @@ public final class GraphRuntime implements AutoCloseable {
         frame = frameNumber;
         collectTimings();
         long completed = ctx.completedValue();
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameBegun(frameNumber, completed);
         }
         return new FrameGraph(this, frameNumber, timelineValue);
@@ -116,14 +117,14 @@ public final class GraphRuntime implements AutoCloseable {
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
     public void abandon(FrameGraph g) {
         lastAbandoned = true;
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameAbandoned(g.frame());
         }
     }
 
     /** Frame {@code g} was just submitted by Tally. */
     public void submitted(FrameGraph g) {
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameSubmitted(g.frame());
         }
     }
@@ -131,10 +132,12 @@ public final class GraphRuntime implements AutoCloseable {
     /** {@code listener} hears of every frame's beginning until removed. */
     public void addListener(FrameListener listener) {
         listeners.add(listener);
+        listenerSnapshot = listeners.toArray(new FrameListener[0]);
     }
 
     public void removeListener(FrameListener listener) {
         listeners.remove(listener);
+        listenerSnapshot = listeners.toArray(new FrameListener[0]);
     }
 
     /**
@@ -157,12 +160,11 @@ public final class GraphRuntime implements AutoCloseable {
      */
     public void fillOnFirstUse(GpuBuffer buffer, int word) {
         pendingFills.add(new Fill(buffer, word));
-        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST));
-        stateSeen.put(buffer.serial(), Math.max(frame, 0));
+        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST), Math.max(frame, 0));
     }
 
     ResourceState stateOf(long serial) {
-        return states.getOrDefault(serial, ResourceState.UNUSED);
+        return states.get(serial);
     }
 
     /** The context the graphs record for. */
@@ -304,7 +306,7 @@ public final class GraphRuntime implements AutoCloseable {
                 if (p.kind == PassKind.GRAPHICS) {
                     beginRendering(cmd, p, objects, passContext);
                 }
-                p.executor.record(passContext);
+                p.record(passContext);
                 passContext.enter(null);
                 if (p.kind == PassKind.GRAPHICS) {
                     vkCmdEndRendering(cmd);
@@ -336,8 +338,7 @@ public final class GraphRuntime implements AutoCloseable {
                 }
             } else if (fin != null) {
                 long serial = r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial();
-                states.put(serial, fin);
-                stateSeen.put(serial, frame);
+                states.put(serial, fin, frame);
             }
         }
         for (int i : plan.culled()) {
@@ -439,13 +440,7 @@ public final class GraphRuntime implements AutoCloseable {
         if (frame % 64 != 0) {
             return;
         }
-        stateSeen.entrySet().removeIf(e -> {
-            boolean old = frame - e.getValue() > 64;
-            if (old) {
-                states.remove(e.getKey());
-            }
-            return old;
-        });
+        states.forgetOlderThan(frame, 64);
     }
 
     private void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, PassContext passContext) {

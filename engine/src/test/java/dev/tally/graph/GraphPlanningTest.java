@@ -289,7 +289,7 @@ class GraphPlanningTest {
         }
         for (int i : plan.order()) {
             for (Pass.Use u : g.passes.get(i).uses) {
-                int writer = u.version() > 0 ? g.resources.get(u.resource()).writers.get(u.version()) : -1;
+                int writer = u.version() > 0 ? g.resources.get(u.resource()).writer(u.version()) : -1;
                 if (writer >= 0 && position[writer] >= 0) {
                     assertTrue(position[writer] < position[i], "writer before reader");
                 }
@@ -961,6 +961,30 @@ class GraphPlanningTest {
     }
 
     // ---------------------------------------------------------------------------------------------
+
+    @Nested
+    class Names {
+        /** Duplicates are refused in small frames (found by a scan) and large ones (found through a set). */
+        @Test
+        void duplicateResourceAndPassNamesAreRefusedAtAnySize() {
+            for (int size : new int[]{1, 5, 63, 64, 65, 200}) {
+                FrameGraph g = new FrameGraph();
+                for (int i = 0; i < size; i++) {
+                    produce(g, "p" + i, "r" + i, 64);
+                }
+                for (int i : new int[]{0, size / 2, size - 1}) {
+                    int at = i;
+                    GraphException resource = rejects(() -> g.createBuffer("r" + at, BufferDesc.of(64)));
+                    assertTrue(resource.getMessage().contains("'r" + at + "' is declared twice"), resource.getMessage());
+                    GraphException pass = rejects(() -> produce(g, "p" + at, "fresh" + at, 64));
+                    assertTrue(pass.getMessage().contains("'p" + at + "' is declared twice"), pass.getMessage());
+                }
+                g.createBuffer("r" + size, BufferDesc.of(64));   // a new name is accepted
+                produce(g, "p" + size, "other", 64);
+                assertEquals(size + 2, g.resources.size(), "size " + size);
+            }
+        }
+    }
 
     @Nested
     class TopologyCache {
