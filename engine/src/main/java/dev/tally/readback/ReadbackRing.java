@@ -19,6 +19,9 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferImageCopy;
+import org.lwjgl.vulkan.VkExtent3D;
+import org.lwjgl.vulkan.VkImageSubresourceLayers;
+import org.lwjgl.vulkan.VkOffset3D;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -99,10 +102,13 @@ public final class ReadbackRing implements AutoCloseable {
         /** Latest CPU time at which the slot was known to be pending (its capture, or a frame beginning). */
         long pendingSeenNanos;
         ReadbackRequest request;  // one-shot slots only
+        /** The slot buffer's name in a frame graph (made once: capturing builds no string). */
+        final String targetName;
 
-        Slot(GpuBuffer buffer, int query) {
+        Slot(GpuBuffer buffer, int query, String targetName) {
             this.buffer = buffer;
             this.query = query;
+            this.targetName = targetName;
         }
     }
 
@@ -177,7 +183,7 @@ public final class ReadbackRing implements AutoCloseable {
             // Queries 0..N-1 for the every-frame slots, N..2N-1 for one-shot slots.
             this.queries = timeSource == TimeSource.CALIBRATED && timestamps ? guard.add(new TimestampQueries(ctx, 2 * slotCount)) : null;
             for (int i = 0; i < slotCount; i++) {
-                slots[i] = new Slot(guard.add(newSlotBuffer(name + ".slot" + i)), i);
+                slots[i] = new Slot(guard.add(newSlotBuffer(name + ".slot" + i)), i, name + ".slot" + i);
             }
             guard.done();
         }
@@ -315,7 +321,7 @@ public final class ReadbackRing implements AutoCloseable {
         if (slot.frame == frame) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + frame);
         }
-        addCopyPass(g, slot, sources, name, name + ".slot" + (frame % slots.length));
+        addCopyPass(g, slot, sources, name, slot.targetName);
     }
 
     /**
@@ -340,7 +346,7 @@ public final class ReadbackRing implements AutoCloseable {
                         + slots.length + "); wait for one to be delivered");
             }
             int created = oneShotSlots.size();
-            slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created);
+            slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created, name + ".once" + created);
             oneShotSlots.add(slot);
         }
         ReadbackRequest request = new ReadbackRequest(frame, listener);
@@ -364,7 +370,8 @@ public final class ReadbackRing implements AutoCloseable {
         SlotLayout layout = slot.layout;
         long[] offsets = new long[sources.size()];
         long end = 0, total = 0;
-        for (Source src : sources) {
+        for (int i = 0; i < sources.size(); i++) {
+            Source src = sources.get(i);
             if (src instanceof ImageRegion r) {
                 checkImageRegion(g, r);
                 long bytes = (long) r.width() * r.height() * TexelFormats.bytesPerTexel(g.desc(r.image()).format());
@@ -397,8 +404,9 @@ public final class ReadbackRing implements AutoCloseable {
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
         g.addPass(passName, PassKind.TRANSFER, b -> {
             b.sideEffect();
-            List<Handle> read = new ArrayList<>();
-            for (Source src : sources) {
+            List<Handle> read = new ArrayList<>(sources.size());
+            for (int i = 0; i < sources.size(); i++) {
+                Source src = sources.get(i);
                 read.add(src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC));
             }
             return new Copy(read, b.write(target, Access.TRANSFER_DST));
@@ -416,16 +424,29 @@ public final class ReadbackRing implements AutoCloseable {
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             for (int i = 0; i < sources.size(); i++) {
+                // The copy structs are written by address (static setters): no wrapper objects every frame.
                 if (sources.get(i) instanceof ImageRegion r) {
-                    VkBufferImageCopy.Buffer copy = VkBufferImageCopy.calloc(1, stack).bufferOffset(HEADER_BYTES + offsets[i]);
-                    copy.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).mipLevel(0).baseArrayLayer(0).layerCount(1);
-                    copy.imageOffset().set(r.x(), r.y(), 0);
-                    copy.imageExtent().set(r.width(), r.height(), 1);
-                    vkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.sources().get(i)).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, copy);
+                    long copy = stack.ncalloc(VkBufferImageCopy.ALIGNOF, 1, VkBufferImageCopy.SIZEOF);
+                    VkBufferImageCopy.nbufferOffset(copy, HEADER_BYTES + offsets[i]);
+                    long layers = copy + VkBufferImageCopy.IMAGESUBRESOURCE;
+                    VkImageSubresourceLayers.naspectMask(layers, VK_IMAGE_ASPECT_COLOR_BIT);
+                    VkImageSubresourceLayers.nlayerCount(layers, 1);
+                    long offset = copy + VkBufferImageCopy.IMAGEOFFSET;
+                    VkOffset3D.nx(offset, r.x());
+                    VkOffset3D.ny(offset, r.y());
+                    long extent = copy + VkBufferImageCopy.IMAGEEXTENT;
+                    VkExtent3D.nwidth(extent, r.width());
+                    VkExtent3D.nheight(extent, r.height());
+                    VkExtent3D.ndepth(extent, 1);
+                    nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.sources().get(i)).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                            dst, 1, copy);
                 } else {
                     Region r = (Region) sources.get(i);
-                    vkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.sources().get(i)).handle(), dst,
-                            VkBufferCopy.calloc(1, stack).srcOffset(r.offset()).dstOffset(HEADER_BYTES + offsets[i]).size(r.bytes()));
+                    long copy = stack.ncalloc(VkBufferCopy.ALIGNOF, 1, VkBufferCopy.SIZEOF);
+                    VkBufferCopy.nsrcOffset(copy, r.offset());
+                    VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);
+                    VkBufferCopy.nsize(copy, r.bytes());
+                    nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.sources().get(i)).handle(), dst, 1, copy);
                 }
             }
         }
@@ -439,17 +460,21 @@ public final class ReadbackRing implements AutoCloseable {
 
     private void checkImageRegion(FrameGraph g, ImageRegion r) {
         ImageDesc d = g.desc(r.image());
-        String what = "readback ring '" + name + "': image '" + g.name(r.image()) + "'";
         if (TexelFormats.bytesPerTexel(d.format()) == 0) {
-            throw new IllegalArgumentException(what + " has format " + d.format() + "; expected " + TexelFormats.supported());
+            throw new IllegalArgumentException(what(g, r) + " has format " + d.format() + "; expected " + TexelFormats.supported());
         }
         if ((d.usage() & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) == 0) {
-            throw new IllegalArgumentException(what + " lacks VK_IMAGE_USAGE_TRANSFER_SRC_BIT, which a readback copy needs");
+            throw new IllegalArgumentException(what(g, r) + " lacks VK_IMAGE_USAGE_TRANSFER_SRC_BIT, which a readback copy needs");
         }
         if (r.width() <= 0 || r.height() <= 0 || r.x() < 0 || r.y() < 0 || r.x() + r.width() > d.width() || r.y() + r.height() > d.height()) {
-            throw new IllegalArgumentException(what + ": region " + r.width() + "x" + r.height() + " at (" + r.x() + ", " + r.y()
+            throw new IllegalArgumentException(what(g, r) + ": region " + r.width() + "x" + r.height() + " at (" + r.x() + ", " + r.y()
                     + ") is not inside its " + d.width() + "x" + d.height() + " extent");
         }
+    }
+
+    /** The start of a message about {@code r} (built only when there is something to report). */
+    private String what(FrameGraph g, ImageRegion r) {
+        return "readback ring '" + name + "': image '" + g.name(r.image()) + "'";
     }
 
     // ---------------------------------------------------------------- reading
