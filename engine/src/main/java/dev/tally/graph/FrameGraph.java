@@ -19,8 +19,8 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
  * culls, orders and plans memory; a {@link GraphRuntime} records it. Declaring touches no GPU.
  */
 public final class FrameGraph {
-    final List<GraphResource> resources = new ArrayList<>();
-    final List<Pass> passes = new ArrayList<>();
+    final List<GraphResource> resources;
+    final List<Pass> passes;
     /**
      * Duplicate names are found by scanning the declared resources (passes) while a frame has few, and
      * through a hash set once it has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
@@ -37,10 +37,13 @@ public final class FrameGraph {
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null, 0, 0);
+        this(null, 0, 0, 10, 10);
     }
 
-    FrameGraph(GraphRuntime runtime, long frame, long timelineValue) {
+    /** {@code resources} and {@code passes}: how many to expect (the last frame's), so that the lists need not grow. */
+    FrameGraph(GraphRuntime runtime, long frame, long timelineValue, int resources, int passes) {
+        this.resources = new ArrayList<>(resources);
+        this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
         this.frame = frame;
         this.timelineValue = timelineValue;
@@ -234,7 +237,7 @@ public final class FrameGraph {
         GpuBuffer prev = history.previousOrNull();
         BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
                 runtime.stateOf(cur.serial()), null).id, 0);
-        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.name() + "@prev", false,
+        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
                 GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
         return new History(previous, current);
     }

@@ -111,7 +111,8 @@ public final class GraphRuntime implements AutoCloseable {
         for (FrameListener l : listenerSnapshot) {
             l.frameBegun(frameNumber, completed);
         }
-        return new FrameGraph(this, frameNumber, timelineValue);
+        return new FrameGraph(this, frameNumber, timelineValue, lastGraph == null ? 16 : lastGraph.resources.size(),
+                lastGraph == null ? 16 : lastGraph.passes.size());
     }
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
@@ -239,6 +240,8 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** The last recorded frame's topology key: a frame with the same topology reuses it instead of building a string. */
     private String lastTopologyKey;
+    /** The GPU object behind each resource id of the frame being recorded (kept from frame to frame). */
+    private Object[] objectsScratch = new Object[0];
 
     private List<RecordedBatch> recordLanes(FrameGraph g, BatchCommands commands, boolean lanesAllowed) {
         g.requireComplete();
@@ -254,7 +257,10 @@ public final class GraphRuntime implements AutoCloseable {
         lastTopologyKey = key;
         GraphPlan plan = plans.planFor(key, g, passOrder);
         TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
-        Object[] objects = new Object[g.resources.size()];
+        if (objectsScratch.length < g.resources.size()) {
+            objectsScratch = new Object[Math.max(g.resources.size(), 2 * objectsScratch.length)];
+        }
+        Object[] objects = objectsScratch;   // by resource id; entries past this frame's resources are never read
         for (GraphResource r : g.resources) {
             objects[r.id] = r.transientResource() ? physical.objects[r.id] : r.physical;
         }
@@ -410,6 +416,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Name under which {@link #stats()} keeps each timed frame's GPU span: first pass start to last pass end. */
     public static final String FRAME_SPAN = "frame.span";
+    private final long[] timingTicks = new long[2 * MAX_TIMED_PASSES];
 
     /** Reads the timestamps of finished frames into {@link #stats()} (never waits; also done when a frame begins). */
     public void collectTimings() {
@@ -420,7 +427,7 @@ public final class GraphRuntime implements AutoCloseable {
         while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= done) {
             PendingTimings t = pending.pollFirst();
             int n = t.passes().size();
-            long[] ticks = new long[2 * n];
+            long[] ticks = timingTicks;   // 2 * MAX_TIMED_PASSES: a frame's timestamps, kept
             if (n > 0 && queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2 * n, ticks)) {
                 long first = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {

@@ -7,6 +7,7 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.Handle;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.internal.ConstructionGuard;
@@ -27,6 +28,8 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 import static org.lwjgl.vulkan.VK10.*;
 
@@ -363,8 +366,49 @@ public final class ReadbackRing implements AutoCloseable {
         }
     }
 
-    private record Copy(List<Handle> sources, BufferHandle target) {
+    /**
+     * One capture: what to copy where; as a pass's setup it declares the reads and the slot's write and
+     * returns itself, so that a capture makes one object rather than closures over its arguments.
+     */
+    private static final class Copy implements Function<PassBuilder, Copy> {
+        final List<? extends Source> sources;
+        final long[] offsets;
+        final Slot slot;
+        final long capturedFrame;
+        final boolean invisible;
+        final BufferHandle slotHandle;
+        /** Declared by the setup: the handle of each source and the slot's written version. */
+        final Handle[] read;
+        BufferHandle target;
+
+        Copy(List<? extends Source> sources, long[] offsets, Slot slot, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
+            this.sources = sources;
+            this.offsets = offsets;
+            this.slot = slot;
+            this.capturedFrame = capturedFrame;
+            this.invisible = invisible;
+            this.slotHandle = slotHandle;
+            this.read = new Handle[sources.size()];
+        }
+
+        @Override
+        public Copy apply(PassBuilder b) {
+            b.sideEffect();
+            for (int i = 0; i < sources.size(); i++) {
+                Source src = sources.get(i);
+                read[i] = src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC);
+            }
+            target = b.write(slotHandle, Access.TRANSFER_DST);
+            return this;
+        }
     }
+
+    /** The execute step of every capture pass (one object for the ring's life). */
+    private final BiConsumer<Copy, PassContext> recordStep = (c, pc) -> {
+        if (!c.invisible) {
+            recordCopies(pc, c);
+        }
+    };
 
     private void addCopyPass(FrameGraph g, Slot slot, List<? extends Source> sources, String passName, String targetName) {
         SlotLayout layout = slot.layout;
@@ -396,29 +440,19 @@ public final class ReadbackRing implements AutoCloseable {
                     ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
                     : layout.addBuffer(((Region) src).bytes());
         }
-        long capturedFrame = frame;
         slot.frame = frame;
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
-        boolean invisible = injectInvisibleAt == frame;
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
-        g.addPass(passName, PassKind.TRANSFER, b -> {
-            b.sideEffect();
-            List<Handle> read = new ArrayList<>(sources.size());
-            for (int i = 0; i < sources.size(); i++) {
-                Source src = sources.get(i);
-                read.add(src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC));
-            }
-            return new Copy(read, b.write(target, Access.TRANSFER_DST));
-        }, (c, pc) -> {
-            if (!invisible) {
-                recordCopies(pc, c, sources, offsets, slot, capturedFrame);
-            }
-        });
+        g.addPass(passName, PassKind.TRANSFER, new Copy(sources, offsets, slot, frame, injectInvisibleAt == frame, target), recordStep);
     }
 
-    private void recordCopies(PassContext pc, Copy c, List<? extends Source> sources, long[] offsets, Slot slot, long capturedFrame) {
-        long dst = pc.buffer(c.target()).handle();
+    private void recordCopies(PassContext pc, Copy c) {
+        List<? extends Source> sources = c.sources;
+        long[] offsets = c.offsets;
+        Slot slot = c.slot;
+        long capturedFrame = c.capturedFrame;
+        long dst = pc.buffer(c.target).handle();
         if (queries != null) {
             queries.reset(pc.cmd(), slot.query, 1);
         }
@@ -438,7 +472,7 @@ public final class ReadbackRing implements AutoCloseable {
                     VkExtent3D.nwidth(extent, r.width());
                     VkExtent3D.nheight(extent, r.height());
                     VkExtent3D.ndepth(extent, 1);
-                    nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.sources().get(i)).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.read[i]).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                             dst, 1, copy);
                 } else {
                     Region r = (Region) sources.get(i);
@@ -446,7 +480,7 @@ public final class ReadbackRing implements AutoCloseable {
                     VkBufferCopy.nsrcOffset(copy, r.offset());
                     VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);
                     VkBufferCopy.nsize(copy, r.bytes());
-                    nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.sources().get(i)).handle(), dst, 1, copy);
+                    nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]).handle(), dst, 1, copy);
                 }
             }
         }
