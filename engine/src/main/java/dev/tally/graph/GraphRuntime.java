@@ -328,8 +328,10 @@ public final class GraphRuntime implements AutoCloseable {
                 emit(cmd, barriers.join(), objects, g);
                 emit(cmd, barriers.epilogue(), objects, g);
             }
-            List<Long> waits = new ArrayList<>();
-            batch.waits().forEach(w -> waits.add(signalOf[w]));
+            List<Long> waits = batch.waits().isEmpty() ? List.of() : new ArrayList<>(batch.waits().size());
+            for (int w = 0; w < batch.waits().size(); w++) {
+                waits.add(signalOf[batch.waits().get(w)]);
+            }
             if (batch.signals()) {
                 signalOf[batch.index()] = ++laneValue;
             }

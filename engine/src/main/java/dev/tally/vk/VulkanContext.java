@@ -612,13 +612,28 @@ public final class VulkanContext implements AutoCloseable {
         }
         // By address (the label struct and the UTF-8 name on the stack): once per pass, without wrapper objects.
         try (MemoryStack stack = stackPush()) {
-            stack.nUTF8(name, true);
-            long label = stack.getPointerAddress();
+            long label = asciiOrUtf8(stack, name);
             long info = stack.ncalloc(VkDebugUtilsLabelEXT.ALIGNOF, 1, VkDebugUtilsLabelEXT.SIZEOF);
             VkDebugUtilsLabelEXT.nsType(info, EXTDebugUtils.VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT);
             MemoryUtil.memPutAddress(info + VkDebugUtilsLabelEXT.PLABELNAME, label);
             nvkCmdBeginDebugUtilsLabelEXT(cmd, info);
         }
+    }
+
+    /** {@code s} as a NUL-terminated string on the stack: ASCII byte by byte (no wrapper object), anything else as UTF-8. */
+    private static long asciiOrUtf8(MemoryStack stack, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                stack.nUTF8(s, true);
+                return stack.getPointerAddress();
+            }
+        }
+        long at = stack.nmalloc(1, s.length() + 1);
+        for (int i = 0; i < s.length(); i++) {
+            MemoryUtil.memPutByte(at + i, (byte) s.charAt(i));
+        }
+        MemoryUtil.memPutByte(at + s.length(), (byte) 0);
+        return at;
     }
 
     public void endLabel(VkCommandBuffer cmd) {
