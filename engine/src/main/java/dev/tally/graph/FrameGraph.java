@@ -334,12 +334,28 @@ public final class FrameGraph {
             throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
         }
         if (!access.write()) {
-            pass.uses.add(new Pass.Use(r.id, handle.version(), access, -1));
+            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
             return handle;
         }
         r.written(pass.index);
-        pass.uses.add(new Pass.Use(r.id, handle.version(), access, r.version));
+        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
         return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
+    }
+
+    /**
+     * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
+     * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
+     */
+    private Pass.Use useOf(Pass pass, int resource, int version, Access access, int producedVersion) {
+        FrameGraph last = runtime == null ? null : runtime.lastRecordedGraph();
+        int k = pass.uses.size();
+        if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
+            Pass.Use u = last.passes.get(pass.index).uses.get(k);
+            if (u.resource() == resource && u.version() == version && u.access() == access && u.producedVersion() == producedVersion) {
+                return u;
+            }
+        }
+        return new Pass.Use(resource, version, access, producedVersion);
     }
 
     private static void checkAccessFits(Pass pass, GraphResource r, Access a) {

@@ -19,8 +19,8 @@ final class GraphResource {
     /** Access the caller needs after the frame (present, host read), or null. */
     final Access finalAccess;
     int version;
-    /** writers[v] = index of the pass that produced version v (v >= 1; writers[0] = -1), for v <= {@link #version}. */
-    int[] writers = {-1, -1};
+    /** writers[v] = index of the pass that produced version v (v >= 1), for v <= {@link #version}; made at the first write. */
+    private int[] writers;
 
     GraphResource(int id, String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
                   ResourceState entry, Access finalAccess) {
@@ -37,7 +37,7 @@ final class GraphResource {
 
     /** The pass that produced version {@code v}, -1 for version 0. */
     int writer(int v) {
-        return writers[v];
+        return v == 0 ? -1 : writers[v];
     }
 
     /** Versions written so far, plus one (version 0). */
@@ -48,7 +48,9 @@ final class GraphResource {
     /** Pass {@code pass} wrote the resource: a new version. */
     void written(int pass) {
         version++;
-        if (version == writers.length) {
+        if (writers == null) {
+            writers = new int[]{-1, -1};
+        } else if (version == writers.length) {
             writers = java.util.Arrays.copyOf(writers, 2 * writers.length);
         }
         writers[version] = pass;

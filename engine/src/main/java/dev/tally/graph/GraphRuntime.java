@@ -579,6 +579,8 @@ public final class GraphRuntime implements AutoCloseable {
         return out;
     }
 
+    /** The last frame recorded (null before the first). */
+    FrameGraph lastRecordedGraph() { return lastGraph; }
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return lastLanes.clone(); }
     /** The frame begun last (-1 before the first). */
