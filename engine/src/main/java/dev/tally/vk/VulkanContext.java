@@ -401,17 +401,27 @@ public final class VulkanContext implements AutoCloseable {
             check(VK_ERROR_DEVICE_LOST, "submission " + value + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
         }
         try (MemoryStack stack = stackPush()) {
-            VkCommandBufferSubmitInfo.Buffer cmdInfo = VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd);
-            VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(signalBinary != NULL ? 2 : 1, stack);
-            signals.get(0).sType$Default().semaphore(timeline).value(value).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            // Every frame: the structs are written by address (static setters), without wrapper objects.
+            long cmdInfo = stack.ncalloc(VkCommandBufferSubmitInfo.ALIGNOF, 1, VkCommandBufferSubmitInfo.SIZEOF);
+            VkCommandBufferSubmitInfo.nsType(cmdInfo, VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+            MemoryUtil.memPutAddress(cmdInfo + VkCommandBufferSubmitInfo.COMMANDBUFFER, cmd.address());
+            int signalCount = signalBinary != NULL ? 2 : 1;
+            long signals = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, signalCount, VkSemaphoreSubmitInfo.SIZEOF);
+            semaphoreInfo(signals, timeline, value, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             if (signalBinary != NULL) {
-                signals.get(1).sType$Default().semaphore(signalBinary).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                semaphoreInfo(signals + VkSemaphoreSubmitInfo.SIZEOF, signalBinary, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             }
-            VkSubmitInfo2.Buffer submit = VkSubmitInfo2.calloc(1, stack).sType$Default()
-                    .pCommandBufferInfos(cmdInfo).pSignalSemaphoreInfos(signals);
+            long submit = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
+            VkSubmitInfo2.nsType(submit, VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+            VkSubmitInfo2.ncommandBufferInfoCount(submit, 1);
+            MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PCOMMANDBUFFERINFOS, cmdInfo);
+            VkSubmitInfo2.nsignalSemaphoreInfoCount(submit, signalCount);
+            MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, signals);
             if (waitBinary != NULL) {
-                submit.pWaitSemaphoreInfos(VkSemaphoreSubmitInfo.calloc(1, stack).sType$Default()
-                        .semaphore(waitBinary).stageMask(waitStage));
+                long wait = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, 1, VkSemaphoreSubmitInfo.SIZEOF);
+                semaphoreInfo(wait, waitBinary, 0, waitStage);
+                VkSubmitInfo2.nwaitSemaphoreInfoCount(submit, 1);
+                MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PWAITSEMAPHOREINFOS, wait);
             }
             int injected = faults.beforeSubmit(value);
             int result;
@@ -420,7 +430,7 @@ public final class VulkanContext implements AutoCloseable {
             } else {
                 queueLock.lock();
                 try {
-                    result = vkQueueSubmit2(queue, submit, VK_NULL_HANDLE);
+                    result = nvkQueueSubmit2(queue, 1, submit, VK_NULL_HANDLE);
                 } finally {
                     queueLock.unlock();
                 }
@@ -434,6 +444,14 @@ public final class VulkanContext implements AutoCloseable {
                 check(result, what);
             }
         }
+    }
+
+    /** Writes one VkSemaphoreSubmitInfo at {@code info} (zeroed memory). */
+    private static void semaphoreInfo(long info, long semaphore, long value, long stages) {
+        VkSemaphoreSubmitInfo.nsType(info, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+        VkSemaphoreSubmitInfo.nsemaphore(info, semaphore);
+        VkSemaphoreSubmitInfo.nvalue(info, value);
+        VkSemaphoreSubmitInfo.nstageMask(info, stages);
     }
 
     public long submit(VkCommandBuffer cmd) {
