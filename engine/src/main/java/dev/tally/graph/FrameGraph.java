@@ -279,7 +279,8 @@ public final class FrameGraph {
 
     private void checkAttachments(Pass pass) {
         int w = -1, h = -1;
-        for (Pass.Attachment a : pass.attachments) {
+        for (int i = 0; i < pass.attachments.size(); i++) {
+            Pass.Attachment a = pass.attachments.get(i);
             GraphResource r = resources.get(a.resource());
             if (w < 0) {
                 w = r.imageDesc.width();

@@ -17,7 +17,8 @@ final class Pass {
     final String name;
     final PassKind kind;
     final List<Use> uses = new ArrayList<>();
-    final List<Attachment> attachments = new ArrayList<>();
+    /** Empty (shared) until a graphics pass declares its first attachment: most passes have none. */
+    List<Attachment> attachments = List.of();
     boolean sideEffect;
     /** The pass may run on the async compute lane (a compute pass whose setup asked for it). */
     boolean asyncCompute;
