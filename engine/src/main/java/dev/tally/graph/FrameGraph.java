@@ -19,10 +19,15 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
  * culls, orders and plans memory; a {@link GraphRuntime} records it. Declaring touches no GPU.
  */
 public final class FrameGraph {
-    final List<GraphResource> resources = new ArrayList<>();
-    final List<Pass> passes = new ArrayList<>();
-    private final Set<String> names = new HashSet<>();
-    private final Set<String> passNames = new HashSet<>();
+    final List<GraphResource> resources;
+    final List<Pass> passes;
+    /**
+     * Duplicate names are found by scanning the declared resources (passes) while a frame has few, and
+     * through a hash set once it has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
+     */
+    private static final int SCAN_LIMIT = 64;
+    private Set<String> names;
+    private Set<String> passNames;
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
@@ -32,10 +37,13 @@ public final class FrameGraph {
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null, 0, 0);
+        this(null, 0, 0, 10, 10);
     }
 
-    FrameGraph(GraphRuntime runtime, long frame, long timelineValue) {
+    /** {@code resources} and {@code passes}: how many to expect (the last frame's), so that the lists need not grow. */
+    FrameGraph(GraphRuntime runtime, long frame, long timelineValue, int resources, int passes) {
+        this.resources = new ArrayList<>(resources);
+        this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
         this.frame = frame;
         this.timelineValue = timelineValue;
@@ -80,12 +88,50 @@ public final class FrameGraph {
         return h.graph;
     }
 
+    /** False when a resource of this frame already has {@code name}; called before the resource is added. */
+    private boolean claimResourceName(String name) {
+        if (names == null && resources.size() >= SCAN_LIMIT) {
+            names = new HashSet<>();
+            for (GraphResource r : resources) {
+                names.add(r.name);
+            }
+        }
+        if (names != null) {
+            return names.add(name);
+        }
+        for (int i = 0; i < resources.size(); i++) {
+            if (resources.get(i).name.equals(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** False when a pass of this frame already has {@code name}; called before the pass is added. */
+    private boolean claimPassName(String name) {
+        if (passNames == null && passes.size() >= SCAN_LIMIT) {
+            passNames = new HashSet<>();
+            for (Pass p : passes) {
+                passNames.add(p.name);
+            }
+        }
+        if (passNames != null) {
+            return passNames.add(name);
+        }
+        for (int i = 0; i < passes.size(); i++) {
+            if (passes.get(i).name.equals(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!names.add(name)) {
+        if (!claimResourceName(name)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
@@ -191,7 +237,7 @@ public final class FrameGraph {
         GpuBuffer prev = history.previousOrNull();
         BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
                 runtime.stateOf(cur.serial()), null).id, 0);
-        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.name() + "@prev", false,
+        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
                 GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
         return new History(previous, current);
     }
@@ -213,7 +259,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
-        if (!passNames.add(name)) {
+        if (!claimPassName(name)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         Pass pass = new Pass(passes.size(), name, kind);
@@ -226,14 +272,15 @@ public final class FrameGraph {
             failedPass = name;
             throw e;
         }
-        pass.executor = ctx -> execute.accept(data, ctx);
+        pass.executes(data, execute);
         checkAttachments(pass);
         return data;
     }
 
     private void checkAttachments(Pass pass) {
         int w = -1, h = -1;
-        for (Pass.Attachment a : pass.attachments) {
+        for (int i = 0; i < pass.attachments.size(); i++) {
+            Pass.Attachment a = pass.attachments.get(i);
             GraphResource r = resources.get(a.resource());
             if (w < 0) {
                 w = r.imageDesc.width();
@@ -266,7 +313,7 @@ public final class FrameGraph {
         }
         checkAccessFits(pass, r, access);
         if (handle.version() != r.version) {
-            int writer = r.writers.get(r.version);
+            int writer = r.writer(r.version);
             String by = writer >= 0 ? passes.get(writer).name : "?";
             if (access.write()) {
                 throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
@@ -288,13 +335,28 @@ public final class FrameGraph {
             throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
         }
         if (!access.write()) {
-            pass.uses.add(new Pass.Use(r.id, handle.version(), access, -1));
+            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
             return handle;
         }
-        r.version++;
-        r.writers.add(pass.index);
-        pass.uses.add(new Pass.Use(r.id, handle.version(), access, r.version));
+        r.written(pass.index);
+        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
         return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
+    }
+
+    /**
+     * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
+     * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
+     */
+    private Pass.Use useOf(Pass pass, int resource, int version, Access access, int producedVersion) {
+        FrameGraph last = runtime == null ? null : runtime.lastRecordedGraph();
+        int k = pass.uses.size();
+        if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
+            Pass.Use u = last.passes.get(pass.index).uses.get(k);
+            if (u.resource() == resource && u.version() == version && u.access() == access && u.producedVersion() == producedVersion) {
+                return u;
+            }
+        }
+        return new Pass.Use(resource, version, access, producedVersion);
     }
 
     private static void checkAccessFits(Pass pass, GraphResource r, Access a) {

@@ -35,7 +35,7 @@ final class GraphCompiler {
             for (Pass.Use u : p.uses) {
                 boolean readsContent = !u.access().write() || u.access().readAccess() != 0;
                 GraphResource r = g.resources.get(u.resource());
-                int writer = u.version() > 0 ? r.writers.get(u.version()) : -1;
+                int writer = u.version() > 0 ? r.writer(u.version()) : -1;
                 if (writer >= 0 && !needed[writer] && (readsContent || r.image)) {
                     // An image written over a previous version still needs that version when it is
                     // loaded (attachments keep their contents), so its writer stays.
@@ -64,7 +64,7 @@ final class GraphCompiler {
         }
         for (int i : order) {
             for (Pass.Use u : passes.get(i).uses) {
-                int writer = u.version() > 0 ? g.resources.get(u.resource()).writers.get(u.version()) : -1;
+                int writer = u.version() > 0 ? g.resources.get(u.resource()).writer(u.version()) : -1;
                 if (writer >= 0 && position[writer] >= 0 && position[writer] >= position[i]) {
                     throw new GraphException("pass '" + passes.get(i).name + "' needs '" + g.resources.get(u.resource()).name
                             + "' from pass '" + passes.get(writer).name + "', which runs after it: a cycle");
@@ -111,11 +111,11 @@ final class GraphCompiler {
         for (Pass p : g.passes) {
             for (Pass.Use u : p.uses) {
                 GraphResource r = g.resources.get(u.resource());
-                int writer = u.version() > 0 ? r.writers.get(u.version()) : -1;
+                int writer = u.version() > 0 ? r.writer(u.version()) : -1;
                 if (writer >= 0 && writer != p.index) {
                     preds.get(p.index).add(writer);
                 }
-                int next = u.version() + 1 < r.writers.size() ? r.writers.get(u.version() + 1) : -1;
+                int next = u.version() + 1 < r.writerCount() ? r.writer(u.version() + 1) : -1;
                 if (next >= 0 && next != p.index) {
                     preds.get(next).add(p.index);
                 }

@@ -1,8 +1,5 @@
 package dev.tally.graph;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** A resource declared in one frame: transient (graph-owned), imported (caller-owned) or history. */
 final class GraphResource {
     enum Origin { TRANSIENT, IMPORTED, SCRATCH, HISTORY_PREVIOUS, HISTORY_CURRENT }
@@ -22,8 +19,8 @@ final class GraphResource {
     /** Access the caller needs after the frame (present, host read), or null. */
     final Access finalAccess;
     int version;
-    /** writers.get(v) = index of the pass that produced version v (v >= 1). */
-    final List<Integer> writers = new ArrayList<>(List.of(-1));
+    /** writers[v] = index of the pass that produced version v (v >= 1), for v <= {@link #version}; made at the first write. */
+    private int[] writers;
 
     GraphResource(int id, String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
                   ResourceState entry, Access finalAccess) {
@@ -36,6 +33,27 @@ final class GraphResource {
         this.physical = physical;
         this.entry = entry;
         this.finalAccess = finalAccess;
+    }
+
+    /** The pass that produced version {@code v}, -1 for version 0. */
+    int writer(int v) {
+        return v == 0 ? -1 : writers[v];
+    }
+
+    /** Versions written so far, plus one (version 0). */
+    int writerCount() {
+        return version + 1;
+    }
+
+    /** Pass {@code pass} wrote the resource: a new version. */
+    void written(int pass) {
+        version++;
+        if (writers == null) {
+            writers = new int[]{-1, -1};
+        } else if (version == writers.length) {
+            writers = java.util.Arrays.copyOf(writers, 2 * writers.length);
+        }
+        writers[version] = pass;
     }
 
     boolean transientResource() {

@@ -5,13 +5,12 @@ import dev.tally.vk.GpuImage;
 import dev.tally.vk.TimestampQueries;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.*;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
@@ -48,8 +47,8 @@ public final class GraphRuntime implements AutoCloseable {
     private final VulkanContext ctx;
     private final TransientPool pool;
     private final PlanCache plans = new PlanCache();
-    private final Map<Long, ResourceState> states = new HashMap<>();
-    private final Map<Long, Long> stateSeen = new HashMap<>();
+    private final BarrierCache barrierCache = new BarrierCache(16);
+    private final TrackedStates states = new TrackedStates();
     private final List<HistoryBuffer> histories = new ArrayList<>();
     private final TimestampQueries queries;
     private final int querySlots;
@@ -57,6 +56,8 @@ public final class GraphRuntime implements AutoCloseable {
     private final ArrayDeque<PendingTimings> pending = new ArrayDeque<>();
     private final PassStats stats = new PassStats();
     private final List<FrameListener> listeners = new ArrayList<>();
+    /** The listeners as an array, replaced on every change: iterating it needs no copy, and a listener may remove itself. */
+    private FrameListener[] listenerSnapshot = new FrameListener[0];
     private final List<Fill> pendingFills = new ArrayList<>();
     private final boolean skipBarriers;
     private long frame = -1;
@@ -105,23 +106,24 @@ public final class GraphRuntime implements AutoCloseable {
         frame = frameNumber;
         collectTimings();
         long completed = ctx.completedValue();
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameBegun(frameNumber, completed);
         }
-        return new FrameGraph(this, frameNumber, timelineValue);
+        return new FrameGraph(this, frameNumber, timelineValue, lastGraph == null ? 16 : lastGraph.resources.size(),
+                lastGraph == null ? 16 : lastGraph.passes.size());
     }
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
     public void abandon(FrameGraph g) {
         lastAbandoned = true;
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameAbandoned(g.frame());
         }
     }
 
     /** Frame {@code g} was just submitted by Tally. */
     public void submitted(FrameGraph g) {
-        for (FrameListener l : List.copyOf(listeners)) {
+        for (FrameListener l : listenerSnapshot) {
             l.frameSubmitted(g.frame());
         }
     }
@@ -129,10 +131,12 @@ public final class GraphRuntime implements AutoCloseable {
     /** {@code listener} hears of every frame's beginning until removed. */
     public void addListener(FrameListener listener) {
         listeners.add(listener);
+        listenerSnapshot = listeners.toArray(new FrameListener[0]);
     }
 
     public void removeListener(FrameListener listener) {
         listeners.remove(listener);
+        listenerSnapshot = listeners.toArray(new FrameListener[0]);
     }
 
     /**
@@ -155,12 +159,11 @@ public final class GraphRuntime implements AutoCloseable {
      */
     public void fillOnFirstUse(GpuBuffer buffer, int word) {
         pendingFills.add(new Fill(buffer, word));
-        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST));
-        stateSeen.put(buffer.serial(), Math.max(frame, 0));
+        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST), Math.max(frame, 0));
     }
 
     ResourceState stateOf(long serial) {
-        return states.getOrDefault(serial, ResourceState.UNUSED);
+        return states.get(serial);
     }
 
     /** The context the graphs record for. */
@@ -203,6 +206,7 @@ public final class GraphRuntime implements AutoCloseable {
             queues = splitOnOneQueue ? QueueLanes.SAME_FAMILY : QueueLanes.ONE;
         }
         plans.clear();
+        barrierCache.clear();
     }
 
     /** The lanes frames are planned for (one, or two with or without ownership transfers). */
@@ -218,6 +222,7 @@ public final class GraphRuntime implements AutoCloseable {
     public void debugPassOrder(PassOrder order) {
         this.passOrder = order;
         plans.clear();
+        barrierCache.clear();
     }
 
     /** Debug: fill each transient's memory with NaN (integer formats: a poison colour) before its first use in a frame. */
@@ -233,6 +238,8 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** The last recorded frame's topology key: a frame with the same topology reuses it instead of building a string. */
     private String lastTopologyKey;
+    /** The GPU object behind each resource id of the frame being recorded (kept from frame to frame). */
+    private Object[] objectsScratch = new Object[0];
 
     private List<RecordedBatch> recordLanes(FrameGraph g, BatchCommands commands, boolean lanesAllowed) {
         g.requireComplete();
@@ -248,7 +255,10 @@ public final class GraphRuntime implements AutoCloseable {
         lastTopologyKey = key;
         GraphPlan plan = plans.planFor(key, g, passOrder);
         TransientPool.Physical physical = pool.acquire(key, g, plan, frame);
-        Object[] objects = new Object[g.resources.size()];
+        if (objectsScratch.length < g.resources.size()) {
+            objectsScratch = new Object[Math.max(g.resources.size(), 2 * objectsScratch.length)];
+        }
+        Object[] objects = objectsScratch;   // by resource id; entries past this frame's resources are never read
         for (GraphResource r : g.resources) {
             objects[r.id] = r.transientResource() ? physical.objects[r.id] : r.physical;
         }
@@ -257,7 +267,7 @@ public final class GraphRuntime implements AutoCloseable {
         // One placement per frame, asked only when it can matter (two lanes and something to place).
         boolean asyncThisFrame = lanesNow.lanes() == 2 && !candidates.isEmpty() && placement.placeAsync(key, asyncMode);
         int[] laneOf = LaneAssignment.assign(g, plan, lanesNow, name -> asyncThisFrame);
-        BarrierPlanner.Barriers barriers = BarrierPlanner.plan(g, plan, s -> physical.slotStates[s], laneOf, lanesNow);
+        BarrierPlanner.Barriers barriers = barrierCache.planFor(key, g, plan, physical.slotStates, laneOf, lanesNow);
         lastLanes = laneOf;
         lastCandidates = candidates;
 
@@ -300,7 +310,7 @@ public final class GraphRuntime implements AutoCloseable {
                 if (p.kind == PassKind.GRAPHICS) {
                     beginRendering(cmd, p, objects, passContext);
                 }
-                p.executor.record(passContext);
+                p.record(passContext);
                 passContext.enter(null);
                 if (p.kind == PassKind.GRAPHICS) {
                     vkCmdEndRendering(cmd);
@@ -316,8 +326,10 @@ public final class GraphRuntime implements AutoCloseable {
                 emit(cmd, barriers.join(), objects, g);
                 emit(cmd, barriers.epilogue(), objects, g);
             }
-            List<Long> waits = new ArrayList<>();
-            batch.waits().forEach(w -> waits.add(signalOf[w]));
+            List<Long> waits = batch.waits().isEmpty() ? List.of() : new ArrayList<>(batch.waits().size());
+            for (int w = 0; w < batch.waits().size(); w++) {
+                waits.add(signalOf[batch.waits().get(w)]);
+            }
             if (batch.signals()) {
                 signalOf[batch.index()] = ++laneValue;
             }
@@ -332,8 +344,7 @@ public final class GraphRuntime implements AutoCloseable {
                 }
             } else if (fin != null) {
                 long serial = r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial();
-                states.put(serial, fin);
-                stateSeen.put(serial, frame);
+                states.put(serial, fin, frame);
             }
         }
         for (int i : plan.culled()) {
@@ -405,6 +416,7 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Name under which {@link #stats()} keeps each timed frame's GPU span: first pass start to last pass end. */
     public static final String FRAME_SPAN = "frame.span";
+    private final long[] timingTicks = new long[2 * MAX_TIMED_PASSES];
 
     /** Reads the timestamps of finished frames into {@link #stats()} (never waits; also done when a frame begins). */
     public void collectTimings() {
@@ -415,7 +427,7 @@ public final class GraphRuntime implements AutoCloseable {
         while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= done) {
             PendingTimings t = pending.pollFirst();
             int n = t.passes().size();
-            long[] ticks = new long[2 * n];
+            long[] ticks = timingTicks;   // 2 * MAX_TIMED_PASSES: a frame's timestamps, kept
             if (n > 0 && queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2 * n, ticks)) {
                 long first = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
@@ -435,13 +447,7 @@ public final class GraphRuntime implements AutoCloseable {
         if (frame % 64 != 0) {
             return;
         }
-        stateSeen.entrySet().removeIf(e -> {
-            boolean old = frame - e.getValue() > 64;
-            if (old) {
-                states.remove(e.getKey());
-            }
-            return old;
-        });
+        states.forgetOlderThan(frame, 64);
     }
 
     private void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, PassContext passContext) {
@@ -484,7 +490,8 @@ public final class GraphRuntime implements AutoCloseable {
         barriersEmitted += specs.size();
         try (MemoryStack stack = stackPush()) {
             int buffers = 0, images = 0, memory = 0;
-            for (BarrierSpec b : specs) {
+            for (int k = 0; k < specs.size(); k++) {
+                BarrierSpec b = specs.get(k);
                 if (b.aliasing()) {
                     memory++;
                 }
@@ -494,41 +501,63 @@ public final class GraphRuntime implements AutoCloseable {
                     buffers++;
                 }
             }
-            VkBufferMemoryBarrier2.Buffer bb = buffers > 0 ? VkBufferMemoryBarrier2.calloc(buffers, stack) : null;
-            VkImageMemoryBarrier2.Buffer ib = images > 0 ? VkImageMemoryBarrier2.calloc(images, stack) : null;
-            VkMemoryBarrier2.Buffer mb = memory > 0 ? VkMemoryBarrier2.calloc(memory, stack) : null;
+            // The structs are written by address (static setters): no wrapper object per barrier list.
+            long bb = buffers > 0 ? stack.ncalloc(VkBufferMemoryBarrier2.ALIGNOF, buffers, VkBufferMemoryBarrier2.SIZEOF) : 0;
+            long ib = images > 0 ? stack.ncalloc(VkImageMemoryBarrier2.ALIGNOF, images, VkImageMemoryBarrier2.SIZEOF) : 0;
+            long mb = memory > 0 ? stack.ncalloc(VkMemoryBarrier2.ALIGNOF, memory, VkMemoryBarrier2.SIZEOF) : 0;
             int bi = 0, ii = 0, mi = 0;
-            for (BarrierSpec b : specs) {
+            for (int k = 0; k < specs.size(); k++) {
+                BarrierSpec b = specs.get(k);
                 if (b.aliasing()) {
                     // Memory changes hands between aliased transients: order against the previous occupant.
-                    mb.get(mi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess());
+                    long m = mb + (long) VkMemoryBarrier2.SIZEOF * mi++;
+                    VkMemoryBarrier2.nsType(m, VK_STRUCTURE_TYPE_MEMORY_BARRIER_2);
+                    VkMemoryBarrier2.nsrcStageMask(m, b.srcStages());
+                    VkMemoryBarrier2.nsrcAccessMask(m, b.srcAccess());
+                    VkMemoryBarrier2.ndstStageMask(m, b.dstStages());
+                    VkMemoryBarrier2.ndstAccessMask(m, b.dstAccess());
                 }
                 if (b.image()) {
                     GpuImage img = (GpuImage) objects[b.resource()];
-                    VkImageMemoryBarrier2 x = ib.get(ii++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess()).oldLayout(b.oldLayout()).newLayout(b.newLayout())
-                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane())).image(img.handle());
-                    x.subresourceRange().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
+                    long x = ib + (long) VkImageMemoryBarrier2.SIZEOF * ii++;
+                    VkImageMemoryBarrier2.nsType(x, VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2);
+                    VkImageMemoryBarrier2.nsrcStageMask(x, b.srcStages());
+                    VkImageMemoryBarrier2.nsrcAccessMask(x, b.srcAccess());
+                    VkImageMemoryBarrier2.ndstStageMask(x, b.dstStages());
+                    VkImageMemoryBarrier2.ndstAccessMask(x, b.dstAccess());
+                    VkImageMemoryBarrier2.noldLayout(x, b.oldLayout());
+                    VkImageMemoryBarrier2.nnewLayout(x, b.newLayout());
+                    VkImageMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf(b.fromLane()));
+                    VkImageMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf(b.toLane()));
+                    VkImageMemoryBarrier2.nimage(x, img.handle());
+                    long range = x + VkImageMemoryBarrier2.SUBRESOURCERANGE;
+                    VkImageSubresourceRange.naspectMask(range, VK_IMAGE_ASPECT_COLOR_BIT);
+                    VkImageSubresourceRange.nlevelCount(range, 1);
+                    VkImageSubresourceRange.nlayerCount(range, 1);
                 } else if (!b.aliasing()) {
                     GpuBuffer buf = (GpuBuffer) objects[b.resource()];
-                    bb.get(bi++).sType$Default().srcStageMask(b.srcStages()).srcAccessMask(b.srcAccess())
-                            .dstStageMask(b.dstStages()).dstAccessMask(b.dstAccess())
-                            .srcQueueFamilyIndex(familyOf(b.fromLane())).dstQueueFamilyIndex(familyOf(b.toLane()))
-                            .buffer(buf.handle()).offset(0).size(VK_WHOLE_SIZE);
+                    long x = bb + (long) VkBufferMemoryBarrier2.SIZEOF * bi++;
+                    VkBufferMemoryBarrier2.nsType(x, VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2);
+                    VkBufferMemoryBarrier2.nsrcStageMask(x, b.srcStages());
+                    VkBufferMemoryBarrier2.nsrcAccessMask(x, b.srcAccess());
+                    VkBufferMemoryBarrier2.ndstStageMask(x, b.dstStages());
+                    VkBufferMemoryBarrier2.ndstAccessMask(x, b.dstAccess());
+                    VkBufferMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf(b.fromLane()));
+                    VkBufferMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf(b.toLane()));
+                    VkBufferMemoryBarrier2.nbuffer(x, buf.handle());
+                    VkBufferMemoryBarrier2.noffset(x, 0);
+                    VkBufferMemoryBarrier2.nsize(x, VK_WHOLE_SIZE);
                 }
             }
-            VkDependencyInfo dep = VkDependencyInfo.calloc(stack).sType$Default();
-            if (bb != null) {
-                dep.pBufferMemoryBarriers(bb);
-            }
-            if (ib != null) {
-                dep.pImageMemoryBarriers(ib);
-            }
-            if (mb != null) {
-                dep.pMemoryBarriers(mb);
-            }
-            vkCmdPipelineBarrier2(cmd, dep);
+            long dep = stack.ncalloc(VkDependencyInfo.ALIGNOF, 1, VkDependencyInfo.SIZEOF);
+            VkDependencyInfo.nsType(dep, VK_STRUCTURE_TYPE_DEPENDENCY_INFO);
+            VkDependencyInfo.nbufferMemoryBarrierCount(dep, buffers);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PBUFFERMEMORYBARRIERS, bb);
+            VkDependencyInfo.nimageMemoryBarrierCount(dep, images);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PIMAGEMEMORYBARRIERS, ib);
+            VkDependencyInfo.nmemoryBarrierCount(dep, memory);
+            MemoryUtil.memPutAddress(dep + VkDependencyInfo.PMEMORYBARRIERS, mb);
+            nvkCmdPipelineBarrier2(cmd, dep);
         }
     }
 
@@ -548,12 +577,16 @@ public final class GraphRuntime implements AutoCloseable {
         return out;
     }
 
+    /** The last frame recorded (null before the first). */
+    FrameGraph lastRecordedGraph() { return lastGraph; }
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return lastLanes.clone(); }
     /** The frame begun last (-1 before the first). */
     public long frame() { return frame; }
     /** Barriers recorded so far (0 with skipBarriers). */
     public long barriersEmitted() { return barriersEmitted; }
+    /** How many times a frame's barriers were planned (the rest reused those of an earlier frame with the same inputs). */
+    public long barrierPlans() { return barrierCache.plans(); }
     /** How many times a frame needed a new compile (the rest reused a cached plan). */
     public long compiles() { return plans.compiles(); }
     /** Vulkan objects the transient pool created so far; flat in steady state. */

@@ -12,6 +12,8 @@ import dev.tally.vk.VulkanContext;
  */
 public final class HistoryBuffer implements AutoCloseable {
     private final String name;
+    /** The name of last frame's copy in a graph (made once: declaring the history builds no string). */
+    final String previousName;
     private final BufferDesc desc;
     private final GpuBuffer[] copies = new GpuBuffer[2];
     private long frames;
@@ -20,6 +22,7 @@ public final class HistoryBuffer implements AutoCloseable {
     /** Made by {@link GraphRuntime#history}, which also schedules the initial fill. */
     HistoryBuffer(VulkanContext ctx, String name, BufferDesc desc, boolean initialized) {
         this.name = name;
+        this.previousName = name + "@prev";
         this.desc = desc;
         try (dev.tally.vk.internal.ConstructionGuard guard = new dev.tally.vk.internal.ConstructionGuard()) {
             for (int i = 0; i < 2; i++) {

@@ -47,6 +47,9 @@ public final class PassBuilder {
             throw new GraphException("pass '" + pass.name + "' is " + pass.kind + "; only graphics passes have color attachments");
         }
         ImageHandle out = (ImageHandle) graph.use(pass, image, clear == null ? Access.COLOR_ATTACHMENT_LOAD : Access.COLOR_ATTACHMENT);
+        if (pass.attachments.isEmpty()) {
+            pass.attachments = new ArrayList<>(2);
+        }
         pass.attachments.add(new Pass.Attachment(image.resource(), clear == null ? null : clear.clone()));
         return out;
     }

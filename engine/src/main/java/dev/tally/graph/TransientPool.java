@@ -84,7 +84,9 @@ final class TransientPool implements AutoCloseable {
             plans.put(key, p);
         }
         p.lastUsedFrame = frame;
-        evict(frame);
+        if (plans.size() > 1) {
+            evict(frame);   // with one topology there is nothing else to release (and no iterator to make)
+        }
         return p;
     }
 

@@ -7,6 +7,7 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.Handle;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.internal.ConstructionGuard;
@@ -19,11 +20,16 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferImageCopy;
+import org.lwjgl.vulkan.VkExtent3D;
+import org.lwjgl.vulkan.VkImageSubresourceLayers;
+import org.lwjgl.vulkan.VkOffset3D;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 import static org.lwjgl.vulkan.VK10.*;
 
@@ -99,10 +105,13 @@ public final class ReadbackRing implements AutoCloseable {
         /** Latest CPU time at which the slot was known to be pending (its capture, or a frame beginning). */
         long pendingSeenNanos;
         ReadbackRequest request;  // one-shot slots only
+        /** The slot buffer's name in a frame graph (made once: capturing builds no string). */
+        final String targetName;
 
-        Slot(GpuBuffer buffer, int query) {
+        Slot(GpuBuffer buffer, int query, String targetName) {
             this.buffer = buffer;
             this.query = query;
+            this.targetName = targetName;
         }
     }
 
@@ -177,7 +186,7 @@ public final class ReadbackRing implements AutoCloseable {
             // Queries 0..N-1 for the every-frame slots, N..2N-1 for one-shot slots.
             this.queries = timeSource == TimeSource.CALIBRATED && timestamps ? guard.add(new TimestampQueries(ctx, 2 * slotCount)) : null;
             for (int i = 0; i < slotCount; i++) {
-                slots[i] = new Slot(guard.add(newSlotBuffer(name + ".slot" + i)), i);
+                slots[i] = new Slot(guard.add(newSlotBuffer(name + ".slot" + i)), i, name + ".slot" + i);
             }
             guard.done();
         }
@@ -315,7 +324,7 @@ public final class ReadbackRing implements AutoCloseable {
         if (slot.frame == frame) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + frame);
         }
-        addCopyPass(g, slot, sources, name, name + ".slot" + (frame % slots.length));
+        addCopyPass(g, slot, sources, name, slot.targetName);
     }
 
     /**
@@ -340,7 +349,7 @@ public final class ReadbackRing implements AutoCloseable {
                         + slots.length + "); wait for one to be delivered");
             }
             int created = oneShotSlots.size();
-            slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created);
+            slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created, name + ".once" + created);
             oneShotSlots.add(slot);
         }
         ReadbackRequest request = new ReadbackRequest(frame, listener);
@@ -357,14 +366,56 @@ public final class ReadbackRing implements AutoCloseable {
         }
     }
 
-    private record Copy(List<Handle> sources, BufferHandle target) {
+    /**
+     * One capture: what to copy where; as a pass's setup it declares the reads and the slot's write and
+     * returns itself, so that a capture makes one object rather than closures over its arguments.
+     */
+    private static final class Copy implements Function<PassBuilder, Copy> {
+        final List<? extends Source> sources;
+        final long[] offsets;
+        final Slot slot;
+        final long capturedFrame;
+        final boolean invisible;
+        final BufferHandle slotHandle;
+        /** Declared by the setup: the handle of each source and the slot's written version. */
+        final Handle[] read;
+        BufferHandle target;
+
+        Copy(List<? extends Source> sources, long[] offsets, Slot slot, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
+            this.sources = sources;
+            this.offsets = offsets;
+            this.slot = slot;
+            this.capturedFrame = capturedFrame;
+            this.invisible = invisible;
+            this.slotHandle = slotHandle;
+            this.read = new Handle[sources.size()];
+        }
+
+        @Override
+        public Copy apply(PassBuilder b) {
+            b.sideEffect();
+            for (int i = 0; i < sources.size(); i++) {
+                Source src = sources.get(i);
+                read[i] = src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC);
+            }
+            target = b.write(slotHandle, Access.TRANSFER_DST);
+            return this;
+        }
     }
+
+    /** The execute step of every capture pass (one object for the ring's life). */
+    private final BiConsumer<Copy, PassContext> recordStep = (c, pc) -> {
+        if (!c.invisible) {
+            recordCopies(pc, c);
+        }
+    };
 
     private void addCopyPass(FrameGraph g, Slot slot, List<? extends Source> sources, String passName, String targetName) {
         SlotLayout layout = slot.layout;
         long[] offsets = new long[sources.size()];
         long end = 0, total = 0;
-        for (Source src : sources) {
+        for (int i = 0; i < sources.size(); i++) {
+            Source src = sources.get(i);
             if (src instanceof ImageRegion r) {
                 checkImageRegion(g, r);
                 long bytes = (long) r.width() * r.height() * TexelFormats.bytesPerTexel(g.desc(r.image()).format());
@@ -389,43 +440,47 @@ public final class ReadbackRing implements AutoCloseable {
                     ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
                     : layout.addBuffer(((Region) src).bytes());
         }
-        long capturedFrame = frame;
         slot.frame = frame;
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
-        boolean invisible = injectInvisibleAt == frame;
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
-        g.addPass(passName, PassKind.TRANSFER, b -> {
-            b.sideEffect();
-            List<Handle> read = new ArrayList<>();
-            for (Source src : sources) {
-                read.add(src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC));
-            }
-            return new Copy(read, b.write(target, Access.TRANSFER_DST));
-        }, (c, pc) -> {
-            if (!invisible) {
-                recordCopies(pc, c, sources, offsets, slot, capturedFrame);
-            }
-        });
+        g.addPass(passName, PassKind.TRANSFER, new Copy(sources, offsets, slot, frame, injectInvisibleAt == frame, target), recordStep);
     }
 
-    private void recordCopies(PassContext pc, Copy c, List<? extends Source> sources, long[] offsets, Slot slot, long capturedFrame) {
-        long dst = pc.buffer(c.target()).handle();
+    private void recordCopies(PassContext pc, Copy c) {
+        List<? extends Source> sources = c.sources;
+        long[] offsets = c.offsets;
+        Slot slot = c.slot;
+        long capturedFrame = c.capturedFrame;
+        long dst = pc.buffer(c.target).handle();
         if (queries != null) {
             queries.reset(pc.cmd(), slot.query, 1);
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             for (int i = 0; i < sources.size(); i++) {
+                // The copy structs are written by address (static setters): no wrapper objects every frame.
                 if (sources.get(i) instanceof ImageRegion r) {
-                    VkBufferImageCopy.Buffer copy = VkBufferImageCopy.calloc(1, stack).bufferOffset(HEADER_BYTES + offsets[i]);
-                    copy.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).mipLevel(0).baseArrayLayer(0).layerCount(1);
-                    copy.imageOffset().set(r.x(), r.y(), 0);
-                    copy.imageExtent().set(r.width(), r.height(), 1);
-                    vkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.sources().get(i)).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, copy);
+                    long copy = stack.ncalloc(VkBufferImageCopy.ALIGNOF, 1, VkBufferImageCopy.SIZEOF);
+                    VkBufferImageCopy.nbufferOffset(copy, HEADER_BYTES + offsets[i]);
+                    long layers = copy + VkBufferImageCopy.IMAGESUBRESOURCE;
+                    VkImageSubresourceLayers.naspectMask(layers, VK_IMAGE_ASPECT_COLOR_BIT);
+                    VkImageSubresourceLayers.nlayerCount(layers, 1);
+                    long offset = copy + VkBufferImageCopy.IMAGEOFFSET;
+                    VkOffset3D.nx(offset, r.x());
+                    VkOffset3D.ny(offset, r.y());
+                    long extent = copy + VkBufferImageCopy.IMAGEEXTENT;
+                    VkExtent3D.nwidth(extent, r.width());
+                    VkExtent3D.nheight(extent, r.height());
+                    VkExtent3D.ndepth(extent, 1);
+                    nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.read[i]).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                            dst, 1, copy);
                 } else {
                     Region r = (Region) sources.get(i);
-                    vkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.sources().get(i)).handle(), dst,
-                            VkBufferCopy.calloc(1, stack).srcOffset(r.offset()).dstOffset(HEADER_BYTES + offsets[i]).size(r.bytes()));
+                    long copy = stack.ncalloc(VkBufferCopy.ALIGNOF, 1, VkBufferCopy.SIZEOF);
+                    VkBufferCopy.nsrcOffset(copy, r.offset());
+                    VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);
+                    VkBufferCopy.nsize(copy, r.bytes());
+                    nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]).handle(), dst, 1, copy);
                 }
             }
         }
@@ -439,17 +494,21 @@ public final class ReadbackRing implements AutoCloseable {
 
     private void checkImageRegion(FrameGraph g, ImageRegion r) {
         ImageDesc d = g.desc(r.image());
-        String what = "readback ring '" + name + "': image '" + g.name(r.image()) + "'";
         if (TexelFormats.bytesPerTexel(d.format()) == 0) {
-            throw new IllegalArgumentException(what + " has format " + d.format() + "; expected " + TexelFormats.supported());
+            throw new IllegalArgumentException(what(g, r) + " has format " + d.format() + "; expected " + TexelFormats.supported());
         }
         if ((d.usage() & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) == 0) {
-            throw new IllegalArgumentException(what + " lacks VK_IMAGE_USAGE_TRANSFER_SRC_BIT, which a readback copy needs");
+            throw new IllegalArgumentException(what(g, r) + " lacks VK_IMAGE_USAGE_TRANSFER_SRC_BIT, which a readback copy needs");
         }
         if (r.width() <= 0 || r.height() <= 0 || r.x() < 0 || r.y() < 0 || r.x() + r.width() > d.width() || r.y() + r.height() > d.height()) {
-            throw new IllegalArgumentException(what + ": region " + r.width() + "x" + r.height() + " at (" + r.x() + ", " + r.y()
+            throw new IllegalArgumentException(what(g, r) + ": region " + r.width() + "x" + r.height() + " at (" + r.x() + ", " + r.y()
                     + ") is not inside its " + d.width() + "x" + d.height() + " extent");
         }
+    }
+
+    /** The start of a message about {@code r} (built only when there is something to report). */
+    private String what(FrameGraph g, ImageRegion r) {
+        return "readback ring '" + name + "': image '" + g.name(r.image()) + "'";
     }
 
     // ---------------------------------------------------------------- reading

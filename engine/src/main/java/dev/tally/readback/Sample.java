@@ -1,5 +1,7 @@
 package dev.tally.readback;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.function.Function;
@@ -21,6 +23,9 @@ import java.util.function.Function;
  */
 public record Sample(long frame, long timelineValue, long deliveredAtFrame, long completedNanos, TimeSource timeSource,
                      double ageMillis, boolean stale, byte[] bytes, float[] floats) {
+    /** Little-endian 32-bit words straight from the byte array: a word read allocates nothing. */
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     /** Frames between writing and delivery. */
     public long lag() {
         return deliveredAtFrame - frame;
@@ -28,11 +33,14 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
 
     /** The {@code index}-th 32-bit word of the payload, as a float. */
     public float floatAt(int index) {
-        return view().getFloat(4 * index);
+        return Float.intBitsToFloat(intAt(index));
     }
 
     public int intAt(int index) {
-        return view().getInt(4 * index);
+        if (index < 0 || index > bytes.length / 4 - 1) {
+            throw new IndexOutOfBoundsException("word " + index + " of a " + bytes.length + "-byte sample");
+        }
+        return (int) LE_INT.get(bytes, 4 * index);
     }
 
     /** The {@code index}-th float of the converted payload (see {@link #floats}). */

@@ -113,7 +113,7 @@ public final class SampleHandOut {
         if (latestSample == null) {
             int n = (int) latestLayout.payloadBytes();
             byte[] bytes = new byte[n];
-            MemoryUtil.memByteBuffer(MemoryUtil.memAddress(latestPayload), n).get(bytes);
+            latestPayload.get(0, bytes, 0, n);   // absolute bulk read: no view buffer
             float[] floats = new float[latestLayout.floatCount()];
             latestLayout.toFloats(MemoryUtil.memAddress(latestPayload), floats);
             latestSample = new Sample(latestFrame, latestValue, latestDeliveredAt, latestCompleted, timeSource, latestAge, latestStale, bytes, floats);

@@ -33,7 +33,8 @@ public final class ComputeKernel implements AutoCloseable {
         long set = sets.get(ranges);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout(), 0, stack.longs(set), null);
+            // The set's handle by address: a LongBuffer wrapper per dispatch would be garbage every frame.
+            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout(), 0, 1, stack.nlong(set), 0, 0L);
             if (push != null) {
                 vkCmdPushConstants(cmd, pipeline.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
             }

@@ -50,7 +50,43 @@ public final class DescriptorSets implements AutoCloseable {
     private final long pool;
     private long evictions;
     // Access order gives least-recently-used eviction when buffers come and go (tools, tests).
-    private final Map<List<? extends Binding>, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Key, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    /** The lookup key for {@link #get}, pointed at the caller's list: a lookup allocates no key (nor iterators). */
+    private final Key probe = new Key();
+
+    /** Bindings as a map key, compared element by element by index. */
+    private static final class Key {
+        private List<? extends Binding> bindings;
+        private int hash;
+
+        Key point(List<? extends Binding> b) {
+            bindings = b;
+            int h = 1;
+            for (int i = 0; i < b.size(); i++) {
+                h = 31 * h + b.get(i).hashCode();
+            }
+            hash = h;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key k) || k.hash != hash || k.bindings.size() != bindings.size()) {
+                return false;
+            }
+            for (int i = 0; i < bindings.size(); i++) {
+                if (!bindings.get(i).equals(k.bindings.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
 
     public DescriptorSets(VulkanContext ctx, ComputePipeline pipeline, int capacity) {
         this(ctx, pipeline.name(), pipeline.setLayout(), pipeline.bindings(), capacity);
@@ -76,7 +112,8 @@ public final class DescriptorSets implements AutoCloseable {
 
     /** The set binding {@code ranges} to bindings 0..n-1, created on first use. */
     public long get(List<? extends Binding> ranges) {
-        Long existing = sets.get(ranges);
+        Long existing = sets.get(probe.point(ranges));
+        probe.bindings = null;   // the caller's list is not kept
         if (existing != null) {
             return existing;
         }
@@ -110,7 +147,7 @@ public final class DescriptorSets implements AutoCloseable {
                 }
             }
             vkUpdateDescriptorSets(ctx.device(), writes, null);
-            sets.put(List.copyOf(ranges), set);
+            sets.put(new Key().point(List.copyOf(ranges)), set);
             return set;
         }
     }

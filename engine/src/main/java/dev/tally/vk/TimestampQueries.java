@@ -1,6 +1,7 @@
 package dev.tally.vk;
 
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 
@@ -49,8 +50,9 @@ public final class TimestampQueries implements AutoCloseable {
     /** Reads [first, first+count) as ticks without waiting; returns false when not all are available. */
     public boolean read(int first, int count, long[] ticks) {
         try (MemoryStack stack = stackPush()) {
-            LongBuffer results = stack.mallocLong(count * 2);
-            int r = vkGetQueryPoolResults(ctx.device(), pool, first, count, results, 16,
+            // By address, not through a LongBuffer: a read every frame allocates nothing.
+            long results = stack.nmalloc(8, count * 16);
+            int r = nvkGetQueryPoolResults(ctx.device(), pool, first, count, (long) count * 16, results, 16,
                     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
             if (r == VK_NOT_READY) {
                 return false;
@@ -58,10 +60,10 @@ public final class TimestampQueries implements AutoCloseable {
             check(r, "vkGetQueryPoolResults");
             long mask = ctx.info().timestampValidBits() >= 64 ? -1L : (1L << ctx.info().timestampValidBits()) - 1;
             for (int i = 0; i < count; i++) {
-                if (results.get(2 * i + 1) == 0) {
+                if (MemoryUtil.memGetLong(results + 16L * i + 8) == 0) {
                     return false;
                 }
-                ticks[i] = results.get(2 * i) & mask;
+                ticks[i] = MemoryUtil.memGetLong(results + 16L * i) & mask;
             }
             return true;
         }

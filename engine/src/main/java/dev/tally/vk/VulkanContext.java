@@ -2,6 +2,7 @@ package dev.tally.vk;
 
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
 import org.lwjgl.util.vma.VmaBudget;
 import org.lwjgl.util.vma.VmaTotalStatistics;
@@ -400,17 +401,27 @@ public final class VulkanContext implements AutoCloseable {
             check(VK_ERROR_DEVICE_LOST, "submission " + value + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
         }
         try (MemoryStack stack = stackPush()) {
-            VkCommandBufferSubmitInfo.Buffer cmdInfo = VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd);
-            VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(signalBinary != NULL ? 2 : 1, stack);
-            signals.get(0).sType$Default().semaphore(timeline).value(value).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            // Every frame: the structs are written by address (static setters), without wrapper objects.
+            long cmdInfo = stack.ncalloc(VkCommandBufferSubmitInfo.ALIGNOF, 1, VkCommandBufferSubmitInfo.SIZEOF);
+            VkCommandBufferSubmitInfo.nsType(cmdInfo, VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+            MemoryUtil.memPutAddress(cmdInfo + VkCommandBufferSubmitInfo.COMMANDBUFFER, cmd.address());
+            int signalCount = signalBinary != NULL ? 2 : 1;
+            long signals = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, signalCount, VkSemaphoreSubmitInfo.SIZEOF);
+            semaphoreInfo(signals, timeline, value, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             if (signalBinary != NULL) {
-                signals.get(1).sType$Default().semaphore(signalBinary).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                semaphoreInfo(signals + VkSemaphoreSubmitInfo.SIZEOF, signalBinary, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             }
-            VkSubmitInfo2.Buffer submit = VkSubmitInfo2.calloc(1, stack).sType$Default()
-                    .pCommandBufferInfos(cmdInfo).pSignalSemaphoreInfos(signals);
+            long submit = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
+            VkSubmitInfo2.nsType(submit, VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+            VkSubmitInfo2.ncommandBufferInfoCount(submit, 1);
+            MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PCOMMANDBUFFERINFOS, cmdInfo);
+            VkSubmitInfo2.nsignalSemaphoreInfoCount(submit, signalCount);
+            MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, signals);
             if (waitBinary != NULL) {
-                submit.pWaitSemaphoreInfos(VkSemaphoreSubmitInfo.calloc(1, stack).sType$Default()
-                        .semaphore(waitBinary).stageMask(waitStage));
+                long wait = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, 1, VkSemaphoreSubmitInfo.SIZEOF);
+                semaphoreInfo(wait, waitBinary, 0, waitStage);
+                VkSubmitInfo2.nwaitSemaphoreInfoCount(submit, 1);
+                MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PWAITSEMAPHOREINFOS, wait);
             }
             int injected = faults.beforeSubmit(value);
             int result;
@@ -419,7 +430,7 @@ public final class VulkanContext implements AutoCloseable {
             } else {
                 queueLock.lock();
                 try {
-                    result = vkQueueSubmit2(queue, submit, VK_NULL_HANDLE);
+                    result = nvkQueueSubmit2(queue, 1, submit, VK_NULL_HANDLE);
                 } finally {
                     queueLock.unlock();
                 }
@@ -435,6 +446,14 @@ public final class VulkanContext implements AutoCloseable {
         }
     }
 
+    /** Writes one VkSemaphoreSubmitInfo at {@code info} (zeroed memory). */
+    private static void semaphoreInfo(long info, long semaphore, long value, long stages) {
+        VkSemaphoreSubmitInfo.nsType(info, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+        VkSemaphoreSubmitInfo.nsemaphore(info, semaphore);
+        VkSemaphoreSubmitInfo.nvalue(info, value);
+        VkSemaphoreSubmitInfo.nstageMask(info, stages);
+    }
+
     public long submit(VkCommandBuffer cmd) {
         return submit(cmd, NULL, 0, NULL);
     }
@@ -446,13 +465,14 @@ public final class VulkanContext implements AutoCloseable {
             return lastSubmitted();
         }
         try (MemoryStack stack = stackPush()) {
-            LongBuffer p = stack.mallocLong(1);
-            int result = vkGetSemaphoreCounterValue(device, timeline, p);
+            // By address: asked several times a frame, and a LongBuffer wrapper would be garbage each time.
+            long p = stack.nmalloc(8, 8);
+            int result = nvkGetSemaphoreCounterValue(device, timeline, p);
             if (result == VK_ERROR_DEVICE_LOST) {
                 markLost("vkGetSemaphoreCounterValue");
             }
             check(result, "vkGetSemaphoreCounterValue");
-            return p.get(0);
+            return MemoryUtil.memGetLong(p);
         }
     }
 
@@ -608,9 +628,30 @@ public final class VulkanContext implements AutoCloseable {
         if (!debugUtils) {
             return;
         }
+        // By address (the label struct and the UTF-8 name on the stack): once per pass, without wrapper objects.
         try (MemoryStack stack = stackPush()) {
-            vkCmdBeginDebugUtilsLabelEXT(cmd, VkDebugUtilsLabelEXT.calloc(stack).sType$Default().pLabelName(stack.UTF8(name)));
+            long label = asciiOrUtf8(stack, name);
+            long info = stack.ncalloc(VkDebugUtilsLabelEXT.ALIGNOF, 1, VkDebugUtilsLabelEXT.SIZEOF);
+            VkDebugUtilsLabelEXT.nsType(info, EXTDebugUtils.VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT);
+            MemoryUtil.memPutAddress(info + VkDebugUtilsLabelEXT.PLABELNAME, label);
+            nvkCmdBeginDebugUtilsLabelEXT(cmd, info);
         }
+    }
+
+    /** {@code s} as a NUL-terminated string on the stack: ASCII byte by byte (no wrapper object), anything else as UTF-8. */
+    private static long asciiOrUtf8(MemoryStack stack, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                stack.nUTF8(s, true);
+                return stack.getPointerAddress();
+            }
+        }
+        long at = stack.nmalloc(1, s.length() + 1);
+        for (int i = 0; i < s.length(); i++) {
+            MemoryUtil.memPutByte(at + i, (byte) s.charAt(i));
+        }
+        MemoryUtil.memPutByte(at + s.length(), (byte) 0);
+        return at;
     }
 
     public void endLabel(VkCommandBuffer cmd) {

@@ -289,7 +289,7 @@ class GraphPlanningTest {
         }
         for (int i : plan.order()) {
             for (Pass.Use u : g.passes.get(i).uses) {
-                int writer = u.version() > 0 ? g.resources.get(u.resource()).writers.get(u.version()) : -1;
+                int writer = u.version() > 0 ? g.resources.get(u.resource()).writer(u.version()) : -1;
                 if (writer >= 0 && position[writer] >= 0) {
                     assertTrue(position[writer] < position[i], "writer before reader");
                 }
@@ -963,6 +963,30 @@ class GraphPlanningTest {
     // ---------------------------------------------------------------------------------------------
 
     @Nested
+    class Names {
+        /** Duplicates are refused in small frames (found by a scan) and large ones (found through a set). */
+        @Test
+        void duplicateResourceAndPassNamesAreRefusedAtAnySize() {
+            for (int size : new int[]{1, 5, 63, 64, 65, 200}) {
+                FrameGraph g = new FrameGraph();
+                for (int i = 0; i < size; i++) {
+                    produce(g, "p" + i, "r" + i, 64);
+                }
+                for (int i : new int[]{0, size / 2, size - 1}) {
+                    int at = i;
+                    GraphException resource = rejects(() -> g.createBuffer("r" + at, BufferDesc.of(64)));
+                    assertTrue(resource.getMessage().contains("'r" + at + "' is declared twice"), resource.getMessage());
+                    GraphException pass = rejects(() -> produce(g, "p" + at, "fresh" + at, 64));
+                    assertTrue(pass.getMessage().contains("'p" + at + "' is declared twice"), pass.getMessage());
+                }
+                g.createBuffer("r" + size, BufferDesc.of(64));   // a new name is accepted
+                produce(g, "p" + size, "other", 64);
+                assertEquals(size + 2, g.resources.size(), "size " + size);
+            }
+        }
+    }
+
+    @Nested
     class TopologyCache {
         private FrameGraph frame(long size, boolean extraReader) {
             FrameGraph g = new FrameGraph();
@@ -976,6 +1000,64 @@ class GraphPlanningTest {
                 consume(g, "debug", t);
             }
             return g;
+        }
+
+        /** As {@link #frame}, with the import "out" starting the frame in {@code entry}. */
+        private FrameGraph frameFrom(ResourceState entry) {
+            FrameGraph g = new FrameGraph();
+            BufferHandle out = g.importBuffer("out", 64, entry, Access.HOST_READ);
+            BufferHandle t = produce(g, "make", "t", 64);
+            g.addPass("copy", PassKind.TRANSFER, s -> {
+                s.read(t, Access.TRANSFER_SRC);
+                return s.write(out, Access.TRANSFER_DST);
+            }, never());
+            return g;
+        }
+
+        @Test
+        void barrierCacheReusesOnlyWhenEveryInputMatches() {
+            BarrierCache cache = new BarrierCache(16);
+            PlanCache plans = new PlanCache();
+            ResourceState[] untouched = {ResourceState.UNUSED};
+            int[] oneLane = {0, 0};
+            FrameGraph first = frameFrom(ResourceState.UNUSED);
+            String key = first.topologyKey();
+            GraphPlan plan = plans.planFor(first);
+            assertEquals(1, plan.slots().size(), "one transient, one slot");
+            BarrierPlanner.Barriers planned = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.ONE);
+            FrameGraph again = frameFrom(ResourceState.UNUSED);
+            assertSame(planned, cache.planFor(again.topologyKey(key), again, plans.planFor(again), untouched.clone(), oneLane.clone(), QueueLanes.ONE),
+                    "the same topology, entry states, slot states and lanes: the barriers of the earlier frame");
+            assertEquals(1, cache.plans());
+            assertEquals(1, cache.hits());
+
+            // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
+            // the copy must wait for that write, which the first frame's barriers do not do.
+            FrameGraph written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
+            assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
+            BarrierPlanner.Barriers afterWrite = cache.planFor(key, written, plan, untouched, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
+            assertNotEquals(planned.beforePass(), fresh.beforePass(), "premise: the entry state changes the barriers");
+            assertEquals(fresh.beforePass(), afterWrite.beforePass());
+            assertEquals(fresh.epilogue(), afterWrite.epilogue());
+
+            // The transient's memory slot was left written by an earlier frame: its first use must order after that.
+            ResourceState[] slotWritten = {ResourceState.after(Access.TRANSFER_DST)};
+            BarrierPlanner.Barriers afterSlot = cache.planFor(key, first, plan, slotWritten, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers freshSlot = BarrierPlanner.plan(first, plan, s -> slotWritten[s]);
+            assertNotEquals(planned.beforePass(), freshSlot.beforePass(), "premise: the slot's state changes the barriers");
+            assertEquals(freshSlot.beforePass(), afterSlot.beforePass());
+
+            // Two lanes, then the producer moves to the async lane: the pass's lane changes the batches.
+            BarrierPlanner.Barriers bothMain = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.SAME_FAMILY);
+            int[] split = {QueueLanes.ASYNC, QueueLanes.MAIN};
+            BarrierPlanner.Barriers twoLanes = cache.planFor(key, first, plan, untouched, split, QueueLanes.SAME_FAMILY);
+            assertEquals(BarrierPlanner.plan(first, plan, s -> ResourceState.UNUSED, split, QueueLanes.SAME_FAMILY).batches(), twoLanes.batches());
+            assertNotEquals(bothMain.batches(), twoLanes.batches());
+            assertEquals(5, cache.plans(), "every changed input planned anew");
+
+            // And the first frame's inputs still find the first frame's barriers.
+            assertSame(planned, cache.planFor(key, frameFrom(ResourceState.UNUSED), plan, untouched, oneLane, QueueLanes.ONE));
         }
 
         @Test

@@ -36,7 +36,7 @@ final class HudLines {
      * @return this frame's lines, valid until the next call
      */
     List<StringBuilder> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring,
-                           int readbackAt, String error, String probe) {
+                           int readbackAt, String error, CharSequence probe) {
         lines.clear();
         line().append("Tally  ").append(device);
         if (fixedDt > 0) {
@@ -107,6 +107,25 @@ final class HudLines {
             }
         }
         return b;
+    }
+
+    /**
+     * Appends {@code v} with {@code digits} significant digits, as %.Ng prints it: digit by digit where %g
+     * prints plain decimals (10^-4 <= |v| < 10^digits after rounding), through String.format otherwise.
+     */
+    static StringBuilder significant(StringBuilder b, double v, int digits) {
+        double a = Math.abs(v);
+        if (Double.isFinite(v) && a >= 1e-4 && digits > 0 && digits <= 15) {
+            int exponent = (int) Math.floor(Math.log10(a));
+            int decimals = digits - 1 - exponent;
+            if (decimals >= 0 && Math.round(a * Math.pow(10, decimals)) >= Math.pow(10, digits)) {
+                decimals--;   // rounding carried into one more digit before the point: 9.99996 -> 10.00
+            }
+            if (decimals >= 0 && decimals <= 15) {
+                return fixed(b, v, decimals);
+            }
+        }
+        return b.append(String.format(java.util.Locale.ROOT, "%." + digits + "g", v));
     }
 
     private static void pad(StringBuilder b, int width) {

@@ -8,7 +8,6 @@ import dev.tally.present.Window;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.Subscription;
 
-import java.util.Locale;
 
 import static org.lwjgl.glfw.GLFW.glfwGetCursorPos;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowSize;
@@ -31,6 +30,7 @@ public final class LuminanceProbe implements AutoCloseable {
     private int x = -1, y = -1;
     private float luminance = Float.NaN;
     private long frame = -1, lag;
+    private final StringBuilder line = new StringBuilder(80);
 
     LuminanceProbe(Tally tally, Window window) {
         this.window = window;
@@ -63,12 +63,16 @@ public final class LuminanceProbe implements AutoCloseable {
     }
 
     /** The HUD line, or a placeholder before the first sample. */
-    String hudLine() {
+    CharSequence hudLine() {
         if (frame < 0) {
             return "probe: no sample yet";
         }
-        return String.format(Locale.ROOT, "probe (%d, %d): luminance %.4g  %.2f EV (frame %d, %d late)", x, y, luminance,
-                Math.log(luminance) / Math.log(2), frame, lag);
+        // Written into a kept builder, digit by digit: "probe (x, y): luminance %.4g  %.2f EV (frame %d, %d late)".
+        line.setLength(0);
+        line.append("probe (").append(x).append(", ").append(y).append("): luminance ");
+        HudLines.significant(line, luminance, 4).append("  ");
+        HudLines.fixed(line, Math.log(luminance) / Math.log(2), 2).append(" EV (frame ").append(frame).append(", ").append(lag).append(" late)");
+        return line;
     }
 
     public float luminance() {

@@ -25,4 +25,16 @@ class HudLinesTest {
             assertEquals(String.format(Locale.ROOT, "%." + decimals + "f", v), HudLines.fixed(b, v, decimals).toString(), "value " + v);
         }
     }
+
+    @Test
+    void significantMatchesFormat() {
+        SplittableRandom r = new SplittableRandom(5);
+        StringBuilder b = new StringBuilder();
+        double[] edges = {0, 1e-4, 9.99996, 9.99994, 99.995, 0.00099996, 1234.5, 9999.5, 10000, 0.5, -3.14159, Double.NaN, 1e-7, 123456};
+        for (int i = 0; i < 20_000 + edges.length; i++) {
+            double v = i < edges.length ? edges[i] : Math.pow(10, r.nextDouble(-5, 6)) * (r.nextBoolean() ? 1 : -1);
+            b.setLength(0);
+            assertEquals(String.format(Locale.ROOT, "%.4g", v), HudLines.significant(b, v, 4).toString(), "value " + v);
+        }
+    }
 }
