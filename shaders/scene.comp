@@ -5,7 +5,7 @@
 // analytically against a few planes, one ray per pixel. Output: linear radiance (RGBA16F storage
 // image), in units where a white card in full sun reads ~1000 and one under the lamp ~0.01.
 //
-//   set 0, binding 0: rgba16f storage image, written (every pixel of the image).
+//   set 0, binding 0: storage image (define HDR_FORMAT: its qualifier, rgba16f or r11f_g11f_b10f), written (every pixel).
 //   push constants: vec4 origin (xyz camera position in metres, w time in seconds),
 //                   vec4 corner (xyz the unnormalized ray through pixel (0, 0)'s corner, w width in pixels),
 //                   vec4 stepX (xyz the ray's change per pixel to the right, w height in pixels),
@@ -20,7 +20,10 @@
 // Texture patterns are box-filtered over each pixel's footprint (the hit points of the next pixel's
 // rays on the same plane), so they fade to their mean far away instead of shimmering into moire.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(set = 0, binding = 0, rgba16f) writeonly uniform image2D hdr;
+#ifndef HDR_FORMAT
+#define HDR_FORMAT rgba16f
+#endif
+layout(set = 0, binding = 0, HDR_FORMAT) writeonly uniform image2D hdr;
 
 layout(push_constant) uniform Push {
     vec4 origin;

@@ -223,13 +223,22 @@ class BenchCommand implements Callable<Integer> {
      * (CPU time per frame without frame-pacing waits, and bytes allocated per frame).
      */
     private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {
-        try (DemoFrames span = new DemoFrames(rt, w, h, frames)) {
-            span.run();
-            rt.graphs().collectTimings();
-            double us = rt.graphs().stats().medianMicros(dev.tally.graph.GraphRuntime.FRAME_SPAN);
-            progress.printf(Locale.ROOT, "  frame-gpu-span %dx%d %10.2f us%n", w, h, us);
-            out.add(new BenchResult("frame-gpu-span", (long) w * h, false, us, us, us, 0,
-                    "demo frame (scene, exposure, tonemap, plot, HUD, ring): first pass start to last pass end, median"));
+        // The demo's choice of HDR format for this device, then each format by name (500 frames each: the median's
+        // window of 128 frames holds the latest run's only).
+        java.util.List<String> formats = new java.util.ArrayList<>();
+        formats.add(null);
+        formats.addAll(new java.util.TreeSet<>(dev.tally.demo.app.DemoSettings.hdrFormats()));
+        for (String format : formats) {
+            try (DemoFrames span = new DemoFrames(rt, w, h, frames, format)) {
+                span.run();
+                rt.graphs().collectTimings();
+                double us = rt.graphs().stats().medianMicros(dev.tally.graph.GraphRuntime.FRAME_SPAN);
+                String name = format == null ? "frame-gpu-span" : "frame-gpu-span-" + format;
+                progress.printf(Locale.ROOT, "  %s %dx%d %10.2f us%n", name, w, h, us);
+                out.add(new BenchResult(name, (long) w * h, false, us, us, us, 0,
+                        "demo frame (scene, exposure, tonemap, plot, HUD, ring), HDR " + (format == null ? "format of the device's choice" : format)
+                                + ": first pass start to last pass end, median"));
+            }
         }
         try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames)) {
             cpu.run();   // warm-up: JIT, pipelines, first-use fills

@@ -54,6 +54,10 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--graph-dot", paramLabel = "FILE", description = "write the frame graph as Graphviz DOT")
     Path graphDot;
 
+    @CommandLine.Option(names = "--hdr-format", paramLabel = "FORMAT",
+            description = "the scene's HDR image: b10g11r11 (4 bytes a pixel) or rgba16f (8); default: b10g11r11 where the device can store it")
+    String hdrFormat;
+
     @CommandLine.Option(names = "--metering", paramLabel = "MODE", description = "uniform, centre or mask (default: config exposure.metering)")
     String metering;
 
@@ -184,6 +188,10 @@ final class DemoCommand implements Callable<Integer> {
             case "mask" -> Metering.MASK;
             default -> throw new UserInputException("--metering: expected uniform, centre or mask, got '" + metering + "'");
         };
+        if (hdrFormat != null && !DemoSettings.hdrFormats().contains(hdrFormat)) {
+            throw new UserInputException("--hdr-format: expected " + String.join(" or ", new java.util.TreeSet<>(DemoSettings.hdrFormats()))
+                    + ", got '" + hdrFormat + "'");
+        }
         boolean vs = onOff("--vsync", vsync);
         boolean hudOn = onOff("--hud", hud);
         boolean noDisplay = !Window.displayAvailable();
@@ -209,7 +217,7 @@ final class DemoCommand implements Callable<Integer> {
             checkWritable(p);
         }
         return new DemoSettings(isHeadless, frames == null ? -1 : frames, width, height, fixedDt == null ? 0 : fixedDt, shot, stats,
-                graphDot, m, vs, hudOn);
+                graphDot, m, vs, hudOn, hdrFormat);
     }
 
     private static boolean onOff(String flag, String v) {

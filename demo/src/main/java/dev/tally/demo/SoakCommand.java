@@ -133,7 +133,7 @@ class SoakCommand implements Callable<Integer> {
         }
         Window w = window ? Window.open("Tally soak", width, height) : null;
         List<String> extensions = w != null ? Window.requiredExtensions() : List.of();
-        DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true);
+        DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true, null);
         List<Snapshot> snapshots = new ArrayList<>();
         try (Tally rt = Tally.open(common.config(), extensions)) {
             VulkanContext ctx = rt.context();

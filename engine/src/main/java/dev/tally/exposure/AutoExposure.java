@@ -51,8 +51,11 @@ public final class AutoExposure implements AutoCloseable {
     /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
     private final GpuBuffer curveTable;
     private boolean curveDirty = true;
-    /** Histogram pipelines by rows per invocation (a specialization constant), built on first use. */
+    /** Histogram pipelines by HDR format and rows per invocation (a specialization constant), built on first use. */
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
+    /** The last pipeline looked up and its key: the steady state finds it without boxing a key. */
+    private int lastAccumulateKey = -1;
+    private ComputeKernel lastAccumulate;
     private ExposureSettings settings;
     private GpuImage mask;
     private long mapSampler;
@@ -119,7 +122,7 @@ public final class AutoExposure implements AutoCloseable {
         ComputeKernel[] fresh = buildKernels();
         ComputeKernel probe;
         try {
-            probe = histogramKernel(settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+            probe = histogramKernel(ExposureShaderLayout.HdrFormat.RGBA16F, settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
         } catch (RuntimeException e) {
             for (ComputeKernel k : fresh) {
                 k.close();
@@ -130,6 +133,7 @@ public final class AutoExposure implements AutoCloseable {
         // Closing defers destruction until the GPU is done with frames already submitted.
         accumulateByRows.values().forEach(ComputeKernel::close);
         accumulateByRows.clear();
+        lastAccumulate = null;
         adapt.close();
         adapt = fresh[0];
     }
@@ -159,16 +163,22 @@ public final class AutoExposure implements AutoCloseable {
         return rows;
     }
 
-    private ComputeKernel accumulateKernel(int rows) {
-        return accumulateByRows.computeIfAbsent(rows, r -> histogramKernel(settings.metering(), r));
+    /** The histogram pipeline for this format and rows per invocation, built on first use. */
+    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows) {
+        int key = rows * 8 + format.ordinal();
+        if (key != lastAccumulateKey || lastAccumulate == null) {
+            lastAccumulate = accumulateByRows.computeIfAbsent(key, k -> histogramKernel(format, settings.metering(), rows));
+            lastAccumulateKey = key;
+        }
+        return lastAccumulate;
     }
 
-    private ComputeKernel histogramKernel(Metering metering, int rows) {
+    private ComputeKernel histogramKernel(ExposureShaderLayout.HdrFormat format, Metering metering, int rows) {
         List<BindingType> types = metering == Metering.MASK
                 ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
                 : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
-                ExposureShaderLayout.fusedHistogramDefines(ExposureShaderLayout.HdrFormat.RGBA16F, metering),
+                ExposureShaderLayout.fusedHistogramDefines(format, metering),
                 SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
@@ -178,6 +188,7 @@ public final class AutoExposure implements AutoCloseable {
         if (next.metering() != settings.metering()) {
             accumulateByRows.values().forEach(ComputeKernel::close);   // destruction deferred past frames in flight
             accumulateByRows.clear();
+            lastAccumulate = null;
         }
         if (!next.curve().equals(settings.curve())) {
             curveDirty = true;
@@ -221,11 +232,16 @@ public final class AutoExposure implements AutoCloseable {
     public Result add(FrameGraph g, ImageHandle hdr, float dt) {
         int width = g.desc(hdr).width();
         int height = g.desc(hdr).height();
+        ExposureShaderLayout.HdrFormat format = ExposureShaderLayout.HdrFormat.of(g.desc(hdr).format());
+        if (format == null) {
+            throw new IllegalArgumentException(name("histogram") + ": the HDR image's format (VkFormat " + g.desc(hdr).format()
+                    + ") is not one the histogram reads; expected " + ExposureShaderLayout.HdrFormat.names());
+        }
         ExposureSettings s = settings;
         boolean reset = resetPending;
         resetPending = false;
         int rows = rowsFor(width, height);
-        ComputeKernel acc = accumulateKernel(rows);
+        ComputeKernel acc = accumulateKernel(format, rows);
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static org.lwjgl.vulkan.VK10.VK_FORMAT_B10G11R11_UFLOAT_PACK32;
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
 
@@ -136,10 +137,14 @@ public final class ExposureShaderLayout {
     private ExposureShaderLayout() {
     }
 
-    /** The HDR image formats histogram.comp reads as a storage image. */
+    /**
+     * The HDR image formats histogram.comp reads as a storage image. B10G11R11 (unsigned floats of 6, 6 and 5
+     * mantissa bits, the same exponent range as a half) carries the same range as RGBA16F in half the bytes.
+     */
     public enum HdrFormat {
         RGBA16F("rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT),
-        RGBA32F("rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT);
+        RGBA32F("rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT),
+        B10G11R11("r11f_g11f_b10f", VK_FORMAT_B10G11R11_UFLOAT_PACK32);
 
         private final String qualifier;
         private final int vkFormat;
@@ -156,6 +161,25 @@ public final class ExposureShaderLayout {
 
         public int vkFormat() {
             return vkFormat;
+        }
+
+        /** The format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it. */
+        public static HdrFormat of(int vkFormat) {
+            for (HdrFormat f : values()) {
+                if (f.vkFormat == vkFormat) {
+                    return f;
+                }
+            }
+            return null;
+        }
+
+        /** The formats read, for messages. */
+        public static String names() {
+            StringBuilder b = new StringBuilder();
+            for (HdrFormat f : values()) {
+                b.append(b.length() == 0 ? "" : ", ").append(f.name());
+            }
+            return b.toString();
         }
     }
 

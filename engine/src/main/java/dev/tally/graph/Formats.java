@@ -13,7 +13,7 @@ final class Formats {
             case VK_FORMAT_R16G16B16A16_SFLOAT -> 8;
             case VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32_UINT -> 4;
             case VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB,
-                 VK_FORMAT_A2B10G10R10_UNORM_PACK32 -> 4;
+                 VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_B10G11R11_UFLOAT_PACK32 -> 4;
             case VK_FORMAT_R8_UNORM -> 1;
             default -> 16;
         };
@@ -33,6 +33,7 @@ final class Formats {
             case VK_FORMAT_B8G8R8A8_UNORM -> "BGRA8";
             case VK_FORMAT_B8G8R8A8_SRGB -> "BGRA8_SRGB";
             case VK_FORMAT_R32_SFLOAT -> "R32F";
+            case VK_FORMAT_B10G11R11_UFLOAT_PACK32 -> "B10G11R11F";
             default -> "format " + format;
         };
     }

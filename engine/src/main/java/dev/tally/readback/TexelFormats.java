@@ -17,13 +17,14 @@ final class TexelFormats {
         return switch (format) {
             case VK_FORMAT_R16G16B16A16_SFLOAT -> 8;
             case VK_FORMAT_R32G32B32A32_SFLOAT -> 16;
-            case VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB -> 4;
+            case VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB,
+                 VK_FORMAT_B10G11R11_UFLOAT_PACK32 -> 4;
             default -> 0;
         };
     }
 
     static String supported() {
-        return "R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT, R8G8B8A8_UNORM/SRGB or B8G8R8A8_UNORM/SRGB";
+        return "R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT, B10G11R11_UFLOAT_PACK32, R8G8B8A8_UNORM/SRGB or B8G8R8A8_UNORM/SRGB";
     }
 
     /** Converts {@code texels} texels at {@code address} into RGBA floats at {@code dst[offset..]}. */
@@ -52,8 +53,32 @@ final class TexelFormats {
                     }
                 }
             }
+            case VK_FORMAT_B10G11R11_UFLOAT_PACK32 -> {
+                for (int t = 0; t < texels; t++) {
+                    int word = MemoryUtil.memGetInt(address + 4L * t);
+                    dst[offset + 4 * t] = smallFloatToFloat(word & 0x7ff, 6);
+                    dst[offset + 4 * t + 1] = smallFloatToFloat((word >>> 11) & 0x7ff, 6);
+                    dst[offset + 4 * t + 2] = smallFloatToFloat(word >>> 22, 5);
+                    dst[offset + 4 * t + 3] = 1f;   // no alpha channel: opaque
+                }
+            }
             default -> throw new IllegalArgumentException("format " + format + " cannot be converted; expected " + supported());
         }
+    }
+
+    /**
+     * An unsigned float of 5 exponent bits (bias 15, as a half) and {@code mantissaBits} mantissa bits (6 for
+     * B10G11R11's red and green, 5 for its blue) to binary32, subnormals, infinity and NaN included.
+     */
+    static float smallFloatToFloat(int bits, int mantissaBits) {
+        int exponent = bits >>> mantissaBits, mantissa = bits & ((1 << mantissaBits) - 1);
+        if (exponent == 31) {
+            return mantissa == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
+        }
+        if (exponent == 0) {
+            return Math.scalb((float) mantissa, -14 - mantissaBits);
+        }
+        return Math.scalb(1f + Math.scalb((float) mantissa, -mantissaBits), exponent - 15);
     }
 
     /** IEEE 754 binary16 to binary32, subnormals, infinities and NaN included. */

@@ -181,6 +181,12 @@ final class ExposureGpuHarness implements AutoCloseable {
         return b;
     }
 
+    static ByteBuffer ints(int[] values) {
+        ByteBuffer b = ByteBuffer.allocateDirect(4 * values.length).order(ByteOrder.nativeOrder());
+        b.asIntBuffer().put(values);
+        return b;
+    }
+
     long nearestSampler() {
         try (MemoryStack stack = stackPush()) {
             VkSamplerCreateInfo info = VkSamplerCreateInfo.calloc(stack).sType$Default()

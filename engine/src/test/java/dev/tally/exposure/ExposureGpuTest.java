@@ -67,6 +67,18 @@ class ExposureGpuTest extends GpuTestBase {
         return sign == 1 ? -v : v;
     }
 
+    /** An unsigned float of 5 exponent bits and {@code mantissaBits} mantissa bits (B10G11R11's channels), decoded. */
+    static float smallFloatToFloat(int bits, int mantissaBits) {
+        int exp = bits >>> mantissaBits, mant = bits & ((1 << mantissaBits) - 1);
+        if (exp == 0) {
+            return mant * 0x1p-14f / (1 << mantissaBits);
+        }
+        if (exp == 31) {
+            return mant == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
+        }
+        return (1f + (float) mant / (1 << mantissaBits)) * (float) Math.pow(2, exp - 15);
+    }
+
     /** True when a pixel is safely inside one bin: the model's bin cannot differ from a GPU's by a log2 ULP. */
     static boolean awayFromBinEdges(float r, float g, float b, ExposureSettings s) {
         if (!Float.isFinite(r) || !Float.isFinite(g) || !Float.isFinite(b)) {
@@ -104,6 +116,30 @@ class ExposureGpuTest extends GpuTestBase {
                 rgba[4 * i + 3] = 1f;
             }
             texels = ExposureGpuHarness.shorts(halves);
+        } else if (format == HdrFormat.B10G11R11) {
+            int[] packed = new int[w * h];
+            int[] widths = {6, 6, 5};   // mantissa bits of R, G (11-bit floats) and B (10-bit)
+            for (int i = 0; i < w * h; i++) {
+                float[] c = new float[3];
+                int word;
+                do {
+                    word = 0;
+                    int shift = 0;
+                    for (int ch = 0; ch < 3; ch++) {
+                        int bits = r.nextInt(1 << (5 + widths[ch]));
+                        if ((bits >>> widths[ch]) == 0) {
+                            bits = 0;                        // no subnormals (a device may flush them)
+                        }
+                        word |= bits << shift;
+                        shift += 5 + widths[ch];
+                        c[ch] = smallFloatToFloat(bits, widths[ch]);
+                    }
+                } while (!awayFromBinEdges(c[0], c[1], c[2], s));
+                packed[i] = word;
+                System.arraycopy(c, 0, rgba, 4 * i, 3);
+                rgba[4 * i + 3] = 1f;
+            }
+            texels = ExposureGpuHarness.ints(packed);
         } else {
             for (int i = 0; i < w * h; i++) {
                 float[] c = new float[3];
@@ -170,7 +206,7 @@ class ExposureGpuTest extends GpuTestBase {
     @ParameterizedTest(name = "{0} {1} rows {2}")
     @MethodSource("histogramCases")
     void theHistogramMatchesTheModel(HdrFormat format, Metering metering, int rows) {
-        ExposureSettings s = format == HdrFormat.RGBA16F ? ExposureSettings.DEFAULTS.withRange(-8f, 12f) : ExposureSettings.DEFAULTS;
+        ExposureSettings s = format != HdrFormat.RGBA32F ? ExposureSettings.DEFAULTS.withRange(-8f, 12f) : ExposureSettings.DEFAULTS;
         int w = 157, h = 93;
         Hdr hdr = randomImage(format, w, h, 31L * format.ordinal() + metering.ordinal() + rows, s);
         int maskW = 40, maskH = 25;

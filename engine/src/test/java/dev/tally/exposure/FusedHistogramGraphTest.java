@@ -72,7 +72,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
                 }
                 pixels.flush(0, pixels.size());
                 float[] expected = ExposureModel.histogram(rgba, w, h, Metering.UNIFORM, null, ExposureSettings.DEFAULTS);
-                float[] got = frame(loop, exposure, pixels, bins, w, h);
+                float[] got = frame(loop, exposure, pixels, bins, w, h, VK_FORMAT_R16G16B16A16_SFLOAT);
                 assertArrayEquals(expected, got, "frame " + frame + ": bins equal the model's");
                 double total = 0;
                 for (float b : got) {
@@ -83,7 +83,52 @@ class FusedHistogramGraphTest extends GpuTestBase {
         }
     }
 
-    private float[] frame(FrameCommands loop, AutoExposure exposure, GpuBuffer pixels, GpuBuffer bins, int w, int h) {
+    /**
+     * The pass picks its pipeline by the image's format: a B10G11R11 image (unsigned 11/11/10-bit floats,
+     * 4 bytes a pixel) gives the model's bins of the values it holds; a format the histogram does not read is
+     * one line naming the pass and the formats it reads, before anything is recorded.
+     */
+    @org.junit.jupiter.api.Test
+    void aPackedB10G11R11ImageGivesTheModelsBinsAndAnUnreadFormatIsNamed() {
+        int w = 203, h = 77;
+        var ctx = runtime.context();
+        try (FrameCommands loop = new FrameCommands(runtime);
+             AutoExposure exposure = new AutoExposure(runtime.graphs(), runtime.compiler(), runtime.pipelineCache(), runtime.reducer(), "",
+                     ExposureSettings.DEFAULTS, 0);
+             GpuBuffer pixels = new GpuBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             GpuBuffer bins = new GpuBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     MemoryKind.READBACK)) {
+            SplittableRandom r = new SplittableRandom(5);
+            float[] rgba = new float[4 * w * h];
+            for (int i = 0; i < w * h; i++) {
+                // Normal values only (exponents 1..30): R and G 6 mantissa bits, B 5; 1 pixel in 40 black.
+                boolean black = r.nextInt(40) == 0;
+                int red = black ? 0 : (1 + r.nextInt(30)) << 6 | r.nextInt(64);
+                int green = black ? 0 : (1 + r.nextInt(30)) << 6 | r.nextInt(64);
+                int blue = black ? 0 : (1 + r.nextInt(30)) << 5 | r.nextInt(32);
+                MemoryUtil.memPutInt(pixels.mappedAddress() + 4L * i, red | green << 11 | blue << 22);
+                rgba[4 * i] = ExposureGpuTest.smallFloatToFloat(red, 6);
+                rgba[4 * i + 1] = ExposureGpuTest.smallFloatToFloat(green, 6);
+                rgba[4 * i + 2] = ExposureGpuTest.smallFloatToFloat(blue, 5);
+                rgba[4 * i + 3] = 1f;
+            }
+            pixels.flush(0, pixels.size());
+            float[] expected = ExposureModel.histogram(rgba, w, h, Metering.UNIFORM, null, ExposureSettings.DEFAULTS);
+            float[] got = frame(loop, exposure, pixels, bins, w, h, VK_FORMAT_B10G11R11_UFLOAT_PACK32);
+            assertArrayEquals(expected, got, "B10G11R11: bins equal the model's");
+
+            Frame frame = runtime.beginFrame();
+            FrameGraph g = frame.graph();
+            ImageHandle ldr = g.addPass("ldr", PassKind.COMPUTE, b -> b.write(b.create("ldr", new ImageDesc(w, h, VK_FORMAT_R8G8B8A8_UNORM,
+                    VK_IMAGE_USAGE_STORAGE_BIT)), Access.COMPUTE_WRITE), (io, c) -> { });
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> exposure.add(g, ldr, 1f / 60));
+            frame.abandon();
+            assertTrue(e.getMessage().startsWith("histogram: the HDR image's format"), e.getMessage());
+            assertTrue(e.getMessage().contains("RGBA16F, RGBA32F, B10G11R11") && !e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    private float[] frame(FrameCommands loop, AutoExposure exposure, GpuBuffer pixels, GpuBuffer bins, int w, int h, int format) {
         Frame frame = runtime.beginFrame();
         var cmd = loop.begin(frame);
         FrameGraph g = frame.graph();
@@ -91,7 +136,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
         record Upload(BufferHandle src, ImageHandle dst) {
         }
         ImageHandle hdr = g.addPass("upload", PassKind.TRANSFER, b -> new Upload(b.read(src, Access.TRANSFER_SRC),
-                b.write(b.create("hdr", new ImageDesc(w, h, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT
+                b.write(b.create("hdr", new ImageDesc(w, h, format, VK_IMAGE_USAGE_STORAGE_BIT
                         | VK_IMAGE_USAGE_TRANSFER_DST_BIT)), Access.TRANSFER_DST)), (io, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);

@@ -40,4 +40,28 @@ class TexelFormatsTest {
         }
         assertEquals(0, TexelFormats.bytesPerTexel(VK_FORMAT_R8_UNORM), "unsupported formats are refused, not misread");
     }
+
+    @Test
+    void packedB10G11R11DecodesEachChannelWithItsOwnMantissa() {
+        long a = MemoryUtil.nmemAlloc(8);
+        try {
+            // R = 1.0 (exponent 15, mantissa 0), G = 0x7BF: the largest 11-bit value, (1 + 63/64) * 2^15 = 65024,
+            // B = 0x3E0 (exponent 31, mantissa 0): infinity. Second texel: R = 1 (the smallest subnormal, 2^-20),
+            // G = 0x7C1 (NaN), B = 0x1F (largest 10-bit subnormal, 31 * 2^-19).
+            MemoryUtil.memPutInt(a, 0x3C0 | 0x7BF << 11 | 0x3E0 << 22);
+            MemoryUtil.memPutInt(a + 4, 1 | 0x7C1 << 11 | 0x1F << 22);
+            float[] rgba = new float[8];
+            TexelFormats.toFloats(VK_FORMAT_B10G11R11_UFLOAT_PACK32, a, 2, rgba, 0);
+            assertEquals(1f, rgba[0]);
+            assertEquals(65024f, rgba[1]);
+            assertEquals(Float.POSITIVE_INFINITY, rgba[2]);
+            assertEquals(1f, rgba[3], "no alpha: opaque");
+            assertEquals(0x1p-20f, rgba[4]);
+            assertTrue(Float.isNaN(rgba[5]));
+            assertEquals(31 * 0x1p-19f, rgba[6]);
+            assertEquals(4, TexelFormats.bytesPerTexel(VK_FORMAT_B10G11R11_UFLOAT_PACK32));
+        } finally {
+            MemoryUtil.nmemFree(a);
+        }
+    }
 }

@@ -103,7 +103,8 @@ public final class DemoApp implements AutoCloseable {
         if (tally.graphs().asyncMode() != AsyncMode.OFF) {
             lanes = new LaneCommands(tally);
         }
-        scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache());
+        scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache(),
+                settings.hdrFormat() == null ? SceneRenderer.preferredHdrFormat(ctx) : SceneRenderer.HDR_FORMATS.get(settings.hdrFormat()));
         ExposureSettings es = ExposureSettings.fromConfig(tally.config()).withMetering(settings.metering());
         exposure = tally.autoExposure("", es);
         if (settings.metering() == Metering.MASK) {

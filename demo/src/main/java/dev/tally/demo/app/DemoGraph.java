@@ -57,7 +57,7 @@ public final class DemoGraph implements CheckedGraph {
 
         DemoRun(Tally tally) {
             var ctx = tally.context();
-            scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache());
+            scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
             exposure = tally.autoExposure("");
             tonemap = tally.tonemapper();
             hud = tally.hud();

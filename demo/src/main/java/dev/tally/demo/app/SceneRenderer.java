@@ -25,7 +25,6 @@ import static org.lwjgl.vulkan.VK10.*;
  * on GPUs with few graphics units the fragment path is many times slower for the same work.
  */
 final class SceneRenderer implements AutoCloseable {
-    static final int HDR_FORMAT = VK_FORMAT_R16G16B16A16_SFLOAT;
     private static final int PUSH_BYTES = 64;
     private static final int GROUP = 8;
     /** Vertical field of view: 70 degrees. */
@@ -33,9 +32,15 @@ final class SceneRenderer implements AutoCloseable {
     private final VulkanContext ctx;
     private final ShaderCompiler compiler;
     private final PipelineCache cache;
+    private final int hdrFormat;
     private ComputeKernel kernel;
 
-    SceneRenderer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+    /** The scene in {@code hdrFormat}: one of {@link #HDR_FORMATS}. */
+    SceneRenderer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, int hdrFormat) {
+        if (qualifier(hdrFormat) == null) {
+            throw new IllegalArgumentException("scene: HDR format " + hdrFormat + " is not one the scene writes");
+        }
+        this.hdrFormat = hdrFormat;
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;
@@ -43,7 +48,37 @@ final class SceneRenderer implements AutoCloseable {
     }
 
     private ComputeKernel build() {
-        return new ComputeKernel(ctx, compiler, cache, "scene.comp", Map.of(), null, List.of(BindingType.STORAGE_IMAGE), PUSH_BYTES);
+        return new ComputeKernel(ctx, compiler, cache, "scene.comp", Map.of("HDR_FORMAT", qualifier(hdrFormat)), null,
+                List.of(BindingType.STORAGE_IMAGE), PUSH_BYTES);
+    }
+
+    /** The HDR formats the scene can write, by their command-line names. */
+    static final Map<String, Integer> HDR_FORMATS = Map.of("rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT, "b10g11r11", VK_FORMAT_B10G11R11_UFLOAT_PACK32);
+
+    private static String qualifier(int format) {
+        return switch (format) {
+            case VK_FORMAT_R16G16B16A16_SFLOAT -> "rgba16f";
+            case VK_FORMAT_B10G11R11_UFLOAT_PACK32 -> "r11f_g11f_b10f";
+            default -> null;
+        };
+    }
+
+    /**
+     * The demo's HDR format on this device: B10G11R11 (4 bytes a pixel, the range of a half, 6/6/5 mantissa bits)
+     * where it can be a storage image, else RGBA16F (8 bytes). Every pass after the scene reads the image, so half
+     * the bytes is less time in the scene, the histogram and the tonemap alike.
+     */
+    static int preferredHdrFormat(VulkanContext ctx) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            org.lwjgl.vulkan.VkFormatProperties props = org.lwjgl.vulkan.VkFormatProperties.malloc(stack);
+            vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), VK_FORMAT_B10G11R11_UFLOAT_PACK32, props);
+            int needed = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+            return (props.optimalTilingFeatures() & needed) == needed ? VK_FORMAT_B10G11R11_UFLOAT_PACK32 : VK_FORMAT_R16G16B16A16_SFLOAT;
+        }
+    }
+
+    int hdrFormat() {
+        return hdrFormat;
     }
 
     /** Rebuilds from current sources; throws (keeping the old pipeline) on a compile error. */
@@ -57,7 +92,7 @@ final class SceneRenderer implements AutoCloseable {
         ComputeKernel k = kernel;
         ScenePath.Camera cam = ScenePath.at(time);
         // TRANSFER_SRC: the HUD's luminance probe reads a texel back.
-        ImageDesc desc = new ImageDesc(width, height, HDR_FORMAT, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+        ImageDesc desc = new ImageDesc(width, height, hdrFormat, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
         return g.addPass("scene", PassKind.COMPUTE, b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = stack.malloc(PUSH_BYTES);

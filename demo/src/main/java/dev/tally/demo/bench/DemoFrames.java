@@ -29,9 +29,14 @@ public final class DemoFrames implements AutoCloseable {
     private final DemoApp app;
 
     public DemoFrames(Tally tally, int width, int height, long framesPerRun) {
+        this(tally, width, height, framesPerRun, null);
+    }
+
+    /** The demo's frames with its scene in {@code hdrFormat} (a name of {@link DemoSettings#hdrFormats()}, or null: the device's choice). */
+    public DemoFrames(Tally tally, int width, int height, long framesPerRun, String hdrFormat) {
         this.tally = tally;
         DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM,
-                false, true);
+                false, true, hdrFormat);
         this.app = new DemoApp(tally, settings, null, new PrintStream(OutputStream.nullOutputStream()), FramePolicy.NONE);
     }
 
