@@ -18,7 +18,8 @@
 // cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
 // bars from its x extent, plot segments by a search of the ring's times (they never decrease:
 // hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
-// shapes are ones the bounds test rejects. Needs subgroup ballot, shuffle and arithmetic in compute
+// shapes are ones the bounds test rejects (plot segments: also all of them when the subgroup lies above or below
+// every end point they have). Needs subgroup ballot, shuffle and arithmetic in compute
 // (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
