@@ -18,7 +18,8 @@
 // cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
 // bars from its x extent, plot segments by a search of the ring's times (they never decrease:
 // hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
-// shapes are ones the bounds test rejects. Needs subgroup ballot, shuffle and arithmetic in compute
+// shapes are ones the bounds test rejects (plot segments: also all of them when the subgroup lies above or below
+// every end point they have). Needs subgroup ballot, shuffle and arithmetic in compute
 // (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -265,6 +266,22 @@ void main() {
                 n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
                 count = 2u * n;
                 second = plot.capacity - 1u + k0;
+                // The EVs those segments can take: their end points' (a clipped start lies between its two). A subgroup
+                // above or below them all (plus the line's reach) has nothing of the plot: skip the segments' geometry.
+                float low = 3.0e38, high = -3.0e38;
+                bool unordered = false;
+                for (uint j = lane; n > 0u && j <= n; j += S) {
+                    PlotEntry e = plot.entries[(oldest + k0 + j) % plot.capacity];
+                    low = min(low, min(e.ev, e.target));
+                    high = max(high, max(e.ev, e.target));
+                    unordered = unordered || isnan(e.ev) || isnan(e.target);
+                }
+                low = subgroupMin(low);
+                high = subgroupMax(high);
+                float yTop = plotPoint(pf, pf.now, high).y - margin, yBottom = plotPoint(pf, pf.now, low).y + margin;
+                if (subgroupBallotBitCount(subgroupBallot(unordered)) == 0u && (float(sgBounds.w) < yTop || float(sgBounds.y) > yBottom)) {
+                    count = 0u;
+                }
             }
             // Two shapes per invocation a round, both fetched before either is culled.
             for (uint base = 0u; base < count; base += 2u * S) {
