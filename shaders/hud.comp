@@ -16,10 +16,9 @@
 // invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
 // walks them in draw order, each hit passed round by shuffles, every pixel blending the hits that
 // cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
-// bars from its x extent, plot segments by a search of the ring's times (they never decrease:
-// hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
-// shapes are ones the bounds test rejects (plot segments: also all of them when the subgroup lies above or below
-// every end point they have). Needs subgroup ballot, shuffle and arithmetic in compute
+// bars from its x extent, plot segments from the time bins hud_plot.comp writes after the ring (the
+// entries and the EV extent of the bins the subgroup's columns span). Skipped shapes are ones the bounds
+// test rejects (plot segments: also all of them when the subgroup lies above or below every EV they take). Needs subgroup ballot, shuffle and arithmetic in compute
 // (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -74,35 +73,28 @@ vec4 blendLayer(vec4 dst, vec4 src) {
     return floor(clamp(outc, 0.0, 1.0) * 255.0 + 0.5) / 255.0;   // the 8-bit store between draws
 }
 
-float plotX(PlotFrame pf, float time) {
-    return pf.area.x + pf.area.z * (1.0 - (pf.now - time) / pf.span);
-}
-
-// The plot's entries (oldest first) that can reach [left, right] in x: `firstIn` entries lie left of
-// `left` (x < left), `lastIn` at or left of `right` (x <= right). x grows with the index, so each is a
-// prefix: two searches side by side, one probe each per invocation, narrowing by the subgroup's size
-// every round (two rounds for the whole ring at 32 invocations).
-void plotWindow(PlotFrame pf, uint oldest, uint entries, float left, float right, out uint firstIn, out uint lastIn) {
-    uint lo0 = 0u, len0 = entries, lo1 = 0u, len1 = entries;   // answers in [lo, lo + len]
-    while (len0 > 0u || len1 > 0u) {
-        uint step0 = (len0 + gl_SubgroupSize - 1u) / gl_SubgroupSize;
-        uint step1 = (len1 + gl_SubgroupSize - 1u) / gl_SubgroupSize;
-        uint probe0 = lo0 + (gl_SubgroupInvocationID + 1u) * step0 - 1u;
-        uint probe1 = lo1 + (gl_SubgroupInvocationID + 1u) * step1 - 1u;
-        bool in0 = len0 > 0u && probe0 < lo0 + len0;
-        bool in1 = len1 > 0u && probe1 < lo1 + len1;
-        float t0 = plot.entries[(oldest + (in0 ? probe0 : 0u)) % plot.capacity].time;
-        float t1 = plot.entries[(oldest + (in1 ? probe1 : 0u)) % plot.capacity].time;
-        uint c0 = subgroupBallotBitCount(subgroupBallot(in0 && plotX(pf, t0) < left));
-        uint c1 = subgroupBallotBitCount(subgroupBallot(in1 && plotX(pf, t1) <= right));
-        uint end0 = lo0 + len0, end1 = lo1 + len1;
-        lo0 += c0 * step0;
-        lo1 += c1 * step1;
-        len0 = len0 > 0u ? min(step0 - 1u, end0 - lo0) : 0u;
-        len1 = len1 > 0u ? min(step1 - 1u, end1 - lo1) : 0u;
+// The plot's entries (oldest first) that can reach [left, right] in x, from the time bins hud_plot.comp
+// wrote after the ring: `firstIn` entries lie left of `left` or before the window (every segment before
+// entry firstIn - 1 is out of reach or not drawn), `lastIn` or fewer at or left of `right`; and `low`,
+// `high` bound the EVs of entries firstIn - 1 to lastIn (every segment in between). A bin of slack on
+// each side absorbs rounding between the bins' times and the pixels' x. One round of loads, one bin
+// per invocation.
+void plotBins(PlotFrame pf, float left, float right, out uint firstIn, out uint lastIn, out float low, out float high) {
+    float scale = float(PLOT_BINS) / pf.area.z;
+    int bL = int(clamp(floor((left - pf.area.x) * scale) - 1.0, 0.0, float(PLOT_BINS)));
+    int bR = int(clamp(floor((right - pf.area.x) * scale) + 2.0, float(bL + 1), float(PLOT_BINS + 1u)));
+    uint binBase = plot.capacity;
+    firstIn = floatBitsToUint(plot.entries[binBase + uint(bL)].time);
+    lastIn = floatBitsToUint(plot.entries[binBase + uint(bR)].time);
+    low = 3.0e38;
+    high = -3.0e38;
+    for (uint b = uint(bL) + gl_SubgroupInvocationID; b < uint(bR); b += gl_SubgroupSize) {
+        PlotEntry e = plot.entries[binBase + b];
+        low = min(low, e.ev);
+        high = max(high, e.target);
     }
-    firstIn = lo0;
-    lastIn = lo1;
+    low = subgroupMin(low);
+    high = subgroupMax(high);
 }
 
 // One shape as the invocation that culled it holds it: bounds, index, and what drawing it needs
@@ -255,31 +247,20 @@ void main() {
                 second = 256u;
             } else if (range.kind == KIND_PLOT) {
                 uint entries = min(plot.count, plot.capacity);
-                uint oldest = (plot.head + plot.capacity - plot.count) % plot.capacity;
                 float margin = 0.5 * pf.lineWidth + 2.0;
-                // First entry at or right of the left edge (less the margin), last one at or left of the right edge (plus it).
+                // The entries and EVs of the bins the subgroup's columns (plus the line's reach) span, all in one round.
                 uint firstIn, lastIn;
-                plotWindow(pf, oldest, entries, float(sgBounds.x) - margin, float(sgBounds.z) + margin, firstIn, lastIn);
-                uint k0 = firstIn == entries ? entries : (firstIn > 0u ? firstIn - 1u : 0u);
+                float low, high;
+                plotBins(pf, float(sgBounds.x) - margin, float(sgBounds.z) + margin, firstIn, lastIn, low, high);
+                uint k0 = firstIn >= entries ? entries : (firstIn > 0u ? firstIn - 1u : 0u);
                 uint k1 = entries >= 2u ? min(lastIn > 0u ? lastIn - 1u : 0u, entries - 2u) : 0u;
                 first = k0;
                 n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
                 count = 2u * n;
                 second = plot.capacity - 1u + k0;
-                // The EVs those segments can take: their end points' (a clipped start lies between its two). A subgroup
-                // above or below them all (plus the line's reach) has nothing of the plot: skip the segments' geometry.
-                float low = 3.0e38, high = -3.0e38;
-                bool unordered = false;
-                for (uint j = lane; n > 0u && j <= n; j += S) {
-                    PlotEntry e = plot.entries[(oldest + k0 + j) % plot.capacity];
-                    low = min(low, min(e.ev, e.target));
-                    high = max(high, max(e.ev, e.target));
-                    unordered = unordered || isnan(e.ev) || isnan(e.target);
-                }
-                low = subgroupMin(low);
-                high = subgroupMax(high);
+                // A subgroup above or below every EV those segments take (plus the line's reach) has nothing of the plot.
                 float yTop = plotPoint(pf, pf.now, high).y - margin, yBottom = plotPoint(pf, pf.now, low).y + margin;
-                if (subgroupBallotBitCount(subgroupBallot(unordered)) == 0u && (float(sgBounds.w) < yTop || float(sgBounds.y) > yBottom)) {
+                if (float(sgBounds.w) < yTop || float(sgBounds.y) > yBottom) {
                     count = 0u;
                 }
             }

@@ -31,8 +31,11 @@ public final class ExposurePlot implements AutoCloseable {
     /** Seconds the plot shows. */
     public static final float SPAN_SECONDS = 10f;
     private static final float INTERVAL = SPAN_SECONDS / 512;
+    /** Time bins across the window that hud_plot.comp indexes the ring by (hud.comp reads them instead of searching). */
+    static final int BINS = 256;
     private static final long HEADER_BYTES = 16;
-    static final long BYTES = HEADER_BYTES + 16L * CAPACITY;
+    /** The header, the entries, then BINS + 2 bins of 16 bytes. */
+    static final long BYTES = HEADER_BYTES + 16L * (CAPACITY + BINS + 2);
     private static final int PUSH_BYTES = 16;
 
     /** This frame's plot: the ring after the append, and the newest time (the right edge). */
@@ -58,11 +61,12 @@ public final class ExposurePlot implements AutoCloseable {
         }
     }
 
-    /** The exposure record offsets the shaders read, by name, from the record's layout. */
+    /** The exposure record offsets the shaders read, by name, from the record's layout, and the ring's shape. */
     static Map<String, String> recordDefines() {
         return Map.of("RECORD_EV", ExposureShaderLayout.EV + "u", "RECORD_TARGET_EV", ExposureShaderLayout.TARGET_EV + "u",
                 "RECORD_VALID", ExposureShaderLayout.VALID + "u", "RECORD_LOW_EV", ExposureShaderLayout.LOW_EV + "u",
-                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u");
+                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u", "PLOT_CAPACITY", CAPACITY + "u", "PLOT_BINS", BINS + "u",
+                "PLOT_SPAN", Float.toString(SPAN_SECONDS));
     }
 
     private ComputeKernel build() {
