@@ -11,14 +11,16 @@
 //   dispatch scene.groups.x x scene.groups.y groups, one 16 x 16 tile each; no push constants.
 //
 // Every subgroup works alone (no shared memory, no barriers): an invocation holds ROWS pixels of one
-// column, and the subgroup culls against the rectangle its pixels span. First every range's bounds at
-// once (one range per invocation, a ballot), then, range by range in draw order, two shapes per
+// column, consecutive invocations go down the tile's columns (a subgroup of 32 spans 4 x 16 pixels at
+// ROWS 2: the plot's and the bars' x-dense shapes give it fewer hits than a 16 x 4 strip), and the
+// subgroup culls against the rectangle its pixels span. First every range's bounds at once (one range
+// per invocation, a ballot), then, range by range in draw order, two shapes per
 // invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
 // walks them in draw order, each hit passed round by shuffles, every pixel blending the hits that
 // cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
-// bars from its x extent, plot segments from the time bins hud_plot.comp writes after the ring (the
-// entries and the EV extent of the bins the subgroup's columns span). Skipped shapes are ones the bounds
-// test rejects (plot segments: also all of them when the subgroup lies above or below every EV they take). Needs subgroup ballot, shuffle and arithmetic in compute
+// bars from its x extent, plot segments by a search of the ring's times (they never decrease:
+// hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
+// shapes are ones the bounds test rejects. Needs subgroup ballot, shuffle and arithmetic in compute
 // (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -73,28 +75,35 @@ vec4 blendLayer(vec4 dst, vec4 src) {
     return floor(clamp(outc, 0.0, 1.0) * 255.0 + 0.5) / 255.0;   // the 8-bit store between draws
 }
 
-// The plot's entries (oldest first) that can reach [left, right] in x, from the time bins hud_plot.comp
-// wrote after the ring: `firstIn` entries lie left of `left` or before the window (every segment before
-// entry firstIn - 1 is out of reach or not drawn), `lastIn` or fewer at or left of `right`; and `low`,
-// `high` bound the EVs of entries firstIn - 1 to lastIn (every segment in between). A bin of slack on
-// each side absorbs rounding between the bins' times and the pixels' x. One round of loads, one bin
-// per invocation.
-void plotBins(PlotFrame pf, float left, float right, out uint firstIn, out uint lastIn, out float low, out float high) {
-    float scale = float(PLOT_BINS) / pf.area.z;
-    int bL = int(clamp(floor((left - pf.area.x) * scale) - 1.0, 0.0, float(PLOT_BINS)));
-    int bR = int(clamp(floor((right - pf.area.x) * scale) + 2.0, float(bL + 1), float(PLOT_BINS + 1u)));
-    uint binBase = plot.capacity;
-    firstIn = floatBitsToUint(plot.entries[binBase + uint(bL)].time);
-    lastIn = floatBitsToUint(plot.entries[binBase + uint(bR)].time);
-    low = 3.0e38;
-    high = -3.0e38;
-    for (uint b = uint(bL) + gl_SubgroupInvocationID; b < uint(bR); b += gl_SubgroupSize) {
-        PlotEntry e = plot.entries[binBase + b];
-        low = min(low, e.ev);
-        high = max(high, e.target);
+float plotX(PlotFrame pf, float time) {
+    return pf.area.x + pf.area.z * (1.0 - (pf.now - time) / pf.span);
+}
+
+// The plot's entries (oldest first) that can reach [left, right] in x: `firstIn` entries lie left of
+// `left` (x < left), `lastIn` at or left of `right` (x <= right). x grows with the index, so each is a
+// prefix: two searches side by side, one probe each per invocation, narrowing by the subgroup's size
+// every round (two rounds for the whole ring at 32 invocations).
+void plotWindow(PlotFrame pf, uint oldest, uint entries, float left, float right, out uint firstIn, out uint lastIn) {
+    uint lo0 = 0u, len0 = entries, lo1 = 0u, len1 = entries;   // answers in [lo, lo + len]
+    while (len0 > 0u || len1 > 0u) {
+        uint step0 = (len0 + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+        uint step1 = (len1 + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+        uint probe0 = lo0 + (gl_SubgroupInvocationID + 1u) * step0 - 1u;
+        uint probe1 = lo1 + (gl_SubgroupInvocationID + 1u) * step1 - 1u;
+        bool in0 = len0 > 0u && probe0 < lo0 + len0;
+        bool in1 = len1 > 0u && probe1 < lo1 + len1;
+        float t0 = plot.entries[(oldest + (in0 ? probe0 : 0u)) % plot.capacity].time;
+        float t1 = plot.entries[(oldest + (in1 ? probe1 : 0u)) % plot.capacity].time;
+        uint c0 = subgroupBallotBitCount(subgroupBallot(in0 && plotX(pf, t0) < left));
+        uint c1 = subgroupBallotBitCount(subgroupBallot(in1 && plotX(pf, t1) <= right));
+        uint end0 = lo0 + len0, end1 = lo1 + len1;
+        lo0 += c0 * step0;
+        lo1 += c1 * step1;
+        len0 = len0 > 0u ? min(step0 - 1u, end0 - lo0) : 0u;
+        len1 = len1 > 0u ? min(step1 - 1u, end1 - lo1) : 0u;
     }
-    low = subgroupMin(low);
-    high = subgroupMax(high);
+    firstIn = lo0;
+    lastIn = lo1;
 }
 
 // One shape as the invocation that culled it holds it: bounds, index, and what drawing it needs
@@ -192,7 +201,10 @@ void main() {
     ivec2 size = ivec2(scene.groups.zw);
     ivec4 tileBounds = ivec4(tile * int(TILE), min(tile * int(TILE) + int(TILE), size));
     // This invocation's pixels: one column, ROWS rows down from `top`.
-    ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationID.x, gl_LocalInvocationID.y * ROWS);
+    // Strips down the tile: consecutive invocations go down a column (a subgroup of 32 spans 4 x 16 pixels at ROWS 2),
+    // so x-dense shapes (plot segments, bars) meet fewer hits per subgroup.
+    uint perColumn = TILE / ROWS;
+    ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationIndex / perColumn, (gl_LocalInvocationIndex % perColumn) * ROWS);
     vec4 color[ROWS];
     for (int p = 0; p < ROWS; p++) {
         ivec2 px = top + ivec2(0, p);
@@ -247,22 +259,17 @@ void main() {
                 second = 256u;
             } else if (range.kind == KIND_PLOT) {
                 uint entries = min(plot.count, plot.capacity);
+                uint oldest = (plot.head + plot.capacity - plot.count) % plot.capacity;
                 float margin = 0.5 * pf.lineWidth + 2.0;
-                // The entries and EVs of the bins the subgroup's columns (plus the line's reach) span, all in one round.
+                // First entry at or right of the left edge (less the margin), last one at or left of the right edge (plus it).
                 uint firstIn, lastIn;
-                float low, high;
-                plotBins(pf, float(sgBounds.x) - margin, float(sgBounds.z) + margin, firstIn, lastIn, low, high);
-                uint k0 = firstIn >= entries ? entries : (firstIn > 0u ? firstIn - 1u : 0u);
+                plotWindow(pf, oldest, entries, float(sgBounds.x) - margin, float(sgBounds.z) + margin, firstIn, lastIn);
+                uint k0 = firstIn == entries ? entries : (firstIn > 0u ? firstIn - 1u : 0u);
                 uint k1 = entries >= 2u ? min(lastIn > 0u ? lastIn - 1u : 0u, entries - 2u) : 0u;
                 first = k0;
                 n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
                 count = 2u * n;
                 second = plot.capacity - 1u + k0;
-                // A subgroup above or below every EV those segments take (plus the line's reach) has nothing of the plot.
-                float yTop = plotPoint(pf, pf.now, high).y - margin, yBottom = plotPoint(pf, pf.now, low).y + margin;
-                if (float(sgBounds.w) < yTop || float(sgBounds.y) > yBottom) {
-                    count = 0u;
-                }
             }
             // Two shapes per invocation a round, both fetched before either is culled.
             for (uint base = 0u; base < count; base += 2u * S) {

@@ -31,11 +31,8 @@ public final class ExposurePlot implements AutoCloseable {
     /** Seconds the plot shows. */
     public static final float SPAN_SECONDS = 10f;
     private static final float INTERVAL = SPAN_SECONDS / 512;
-    /** Time bins across the window that hud_plot.comp indexes the ring by (hud.comp reads them instead of searching). */
-    static final int BINS = 256;
     private static final long HEADER_BYTES = 16;
-    /** The header, the entries, then BINS + 2 bins of 16 bytes. */
-    static final long BYTES = HEADER_BYTES + 16L * (CAPACITY + BINS + 2);
+    static final long BYTES = HEADER_BYTES + 16L * CAPACITY;
     private static final int PUSH_BYTES = 16;
 
     /** This frame's plot: the ring after the append, and the newest time (the right edge). */
@@ -61,12 +58,11 @@ public final class ExposurePlot implements AutoCloseable {
         }
     }
 
-    /** The exposure record offsets the shaders read, by name, from the record's layout, and the ring's shape. */
+    /** The exposure record offsets the shaders read, by name, from the record's layout. */
     static Map<String, String> recordDefines() {
         return Map.of("RECORD_EV", ExposureShaderLayout.EV + "u", "RECORD_TARGET_EV", ExposureShaderLayout.TARGET_EV + "u",
                 "RECORD_VALID", ExposureShaderLayout.VALID + "u", "RECORD_LOW_EV", ExposureShaderLayout.LOW_EV + "u",
-                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u", "PLOT_CAPACITY", CAPACITY + "u", "PLOT_BINS", BINS + "u",
-                "PLOT_SPAN", Float.toString(SPAN_SECONDS));
+                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u");
     }
 
     private ComputeKernel build() {

@@ -58,8 +58,8 @@ class HudComputeTest extends GpuTestBase {
 
     /**
      * Square waves across most of the EV range, a few points per level: near-vertical jumps between
-     * flat runs, so columns right of a jump's start hold only end points of the other level and a
-     * tile's plot extent must count the entry before its columns' first one.
+     * flat runs, in step, so a jump crosses many subgroups' rows while its end points lie far above
+     * or below them, and the columns right of a jump's start hold only end points of the other level.
      */
     private static final Curves STEEP = new Curves() {
         public float ev(int f) {
@@ -67,7 +67,7 @@ class HudComputeTest extends GpuTestBase {
         }
 
         public float target(int f) {
-            return f / 4 % 2 == 0 ? -5 : 14;   // in step with the applied EV: the extent of both stays one-sided
+            return f / 4 % 2 == 0 ? -5 : 14;
         }
 
         public int drawnPerRoundedByte() {
