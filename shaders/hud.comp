@@ -11,8 +11,10 @@
 //   dispatch scene.groups.x x scene.groups.y groups, one 16 x 16 tile each; no push constants.
 //
 // Every subgroup works alone (no shared memory, no barriers): an invocation holds ROWS pixels of one
-// column, and the subgroup culls against the rectangle its pixels span. First every range's bounds at
-// once (one range per invocation, a ballot), then, range by range in draw order, two shapes per
+// column, consecutive invocations go down the tile's columns (a subgroup of 32 spans 4 x 16 pixels at
+// ROWS 2: the plot's and the bars' x-dense shapes give it fewer hits than a 16 x 4 strip), and the
+// subgroup culls against the rectangle its pixels span. First every range's bounds at once (one range
+// per invocation, a ballot), then, range by range in draw order, two shapes per
 // invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
 // walks them in draw order, each hit passed round by shuffles, every pixel blending the hits that
 // cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
@@ -199,7 +201,10 @@ void main() {
     ivec2 size = ivec2(scene.groups.zw);
     ivec4 tileBounds = ivec4(tile * int(TILE), min(tile * int(TILE) + int(TILE), size));
     // This invocation's pixels: one column, ROWS rows down from `top`.
-    ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationID.x, gl_LocalInvocationID.y * ROWS);
+    // Strips down the tile: consecutive invocations go down a column (a subgroup of 32 spans 4 x 16 pixels at ROWS 2),
+    // so x-dense shapes (plot segments, bars) meet fewer hits per subgroup.
+    uint perColumn = TILE / ROWS;
+    ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationIndex / perColumn, (gl_LocalInvocationIndex % perColumn) * ROWS);
     vec4 color[ROWS];
     for (int p = 0; p < ROWS; p++) {
         ivec2 px = top + ivec2(0, p);

@@ -33,8 +33,59 @@ class HudComputeTest extends GpuTestBase {
     private static final float MIN_EV = -10, MAX_EV = 20;
     private static final int FRAMES = 40;
 
+    /** Applied and target EV at frame f of the plot's history. */
+    private interface Curves {
+        float ev(int f);
+
+        float target(int f);
+
+        /** Bytes that may differ by one 8-bit step, per byte drawn: each blended layer may round either way. */
+        default int drawnPerRoundedByte() {
+            return 50;
+        }
+    }
+
+    /** A rising diagonal and a zig-zag: segments of every slope. */
+    private static final Curves GENTLE = new Curves() {
+        public float ev(int f) {
+            return -4 + 0.37f * f;
+        }
+
+        public float target(int f) {
+            return 14 - 0.21f * f + (f % 3);
+        }
+    };
+
+    /**
+     * Square waves across most of the EV range, a few points per level: near-vertical jumps between
+     * flat runs, in step, so a jump crosses many subgroups' rows while its end points lie far above
+     * or below them, and the columns right of a jump's start hold only end points of the other level.
+     */
+    private static final Curves STEEP = new Curves() {
+        public float ev(int f) {
+            return f / 4 % 2 == 0 ? -8 : 17;
+        }
+
+        public float target(int f) {
+            return f / 4 % 2 == 0 ? -5 : 14;
+        }
+
+        public int drawnPerRoundedByte() {
+            return 25;   // the jumps' pixels lie under the caps of both lines: more layers per pixel to round
+        }
+    };
+
     @Test
     void computeAndGraphicsPathsAgreeWithinRounding() {
+        assertPathsAgree(GENTLE);
+    }
+
+    @Test
+    void steepPlotLinesAgree() {
+        assertPathsAgree(STEEP);
+    }
+
+    private void assertPathsAgree(Curves curves) {
         var ctx = runtime.context();
         int storage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
         int attachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
@@ -43,9 +94,9 @@ class HudComputeTest extends GpuTestBase {
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, attachment)), "no STORAGE usage: graphics");
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_B8G8R8A8_SRGB, storage | attachment)), "sRGB: graphics");
         }
-        byte[] background = render(null, 0);
-        byte[] compute = render(background, storage);
-        byte[] graphics = render(background, attachment);
+        byte[] background = render(null, 0, curves);
+        byte[] compute = render(background, storage, curves);
+        byte[] graphics = render(background, attachment, curves);
         int differing = 0, drawn = 0;
         for (int i = 0; i < compute.length; i++) {
             int d = Math.abs((compute[i] & 0xff) - (graphics[i] & 0xff));
@@ -58,11 +109,11 @@ class HudComputeTest extends GpuTestBase {
             drawn += graphics[i] != background[i] ? 1 : 0;
         }
         assertTrue(drawn > W * H / 10, "the HUD changed " + drawn + " bytes of the background: too few to compare");
-        assertTrue(differing <= drawn / 50, differing + " bytes differ by one step out of " + drawn + " drawn");
+        assertTrue(differing <= drawn / curves.drawnPerRoundedByte(), differing + " bytes differ by one step out of " + drawn + " drawn");
     }
 
     /** The background alone ({@code reference} null), or the HUD over it after {@link #FRAMES} frames of plot history. */
-    private byte[] render(byte[] reference, int usage) {
+    private byte[] render(byte[] reference, int usage, Curves curves) {
         var ctx = runtime.context();
         try (FrameCommands loop = new FrameCommands(runtime);
              HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
@@ -87,8 +138,8 @@ class HudComputeTest extends GpuTestBase {
                     "gjpqy descenders, {[()]} | @#$%&*", "histogram 31.2 us  reduce 4.7 us");
             for (int f = 0; f < (reference == null ? 1 : FRAMES); f++) {
                 float[] rec = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
-                rec[ExposureShaderLayout.EV] = -4 + 0.37f * f;               // rising diagonal
-                rec[ExposureShaderLayout.TARGET_EV] = 14 - 0.21f * f + (f % 3);   // zig-zag
+                rec[ExposureShaderLayout.EV] = curves.ev(f);
+                rec[ExposureShaderLayout.TARGET_EV] = curves.target(f);
                 rec[ExposureShaderLayout.VALID] = 1;
                 rec[ExposureShaderLayout.LOW_EV] = -2.3f;
                 rec[ExposureShaderLayout.HIGH_EV] = 11.7f;

@@ -1,0 +1,284 @@
+#version 460
+// The HUD composited in compute: the same shapes as hud.vert/hud.frag (hud_common.glsl), blended over
+// the target in the same order with the same blend (src alpha, one minus src alpha; alpha: one, one
+// minus src alpha), each layer rounded to the target's 8 bits as a colour attachment stores it. Only
+// the tiles under the HUD's panels run: everything else is left untouched.
+//
+//   bindings 0-4: as hud_common.glsl (atlas, glyph instances, normalized histogram, exposure record, plot ring)
+//   set 0, binding 5: storage buffer, the frame's scene (below): tile boxes, plot and histogram
+//                     parameters, the draw list (ranges, in draw order) and the solid rectangles.
+//   set 0, binding 6: storage image rgba8, layout GENERAL: the target, read and written.
+//   dispatch scene.groups.x x scene.groups.y groups, one 16 x 16 tile each; no push constants.
+//
+// Every subgroup works alone (no shared memory, no barriers): an invocation holds ROWS pixels of one
+// column, and the subgroup culls against the rectangle its pixels span. First every range's bounds at
+// once (one range per invocation, a ballot), then, range by range in draw order, two shapes per
+// invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
+// walks them in draw order, each hit passed round by shuffles, every pixel blending the hits that
+// cover it. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
+// bars from its x extent, plot segments from the time bins hud_plot.comp writes after the ring (the
+// entries and the EV extent of the bins the subgroup's columns span). Skipped shapes are ones the bounds
+// test rejects (plot segments: also all of them when the subgroup lies above or below every EV they take). Needs subgroup ballot, shuffle and arithmetic in compute
+// (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+#include "hud_common.glsl"
+
+#ifndef ROWS
+#define ROWS 2   // pixel rows per invocation: 1, 2, 4, 8 or 16
+#endif
+const uint TILE = 16u;
+layout(local_size_x = 16, local_size_y = 16 / ROWS) in;
+
+const uint KIND_RECTS = 0u, KIND_HISTOGRAM = 1u, KIND_PLOT = 2u, KIND_GLYPHS = 3u;
+const uint MAX_RANGES = 64u, MAX_RECTS = 32u, BOXES = 3u;
+
+struct Range {
+    uint kind;
+    uint first;
+    uint count;
+    uint unused;
+    ivec4 bounds;      // pixels any of its shapes may cover
+};
+
+struct SolidRect {
+    ivec4 bounds;
+    uvec4 rgba;        // x: 8 bits per channel, red in the low byte
+};
+
+layout(std430, set = 0, binding = 5) readonly buffer Scene {
+    ivec4 boxes[BOXES];   // tile rectangles [x0, y0, x1, y1) to run, in 16-pixel tiles; later boxes skip earlier ones' tiles
+    uvec4 boxEnds;        // x, y, z: groups up to the end of each box; w: range count
+    uvec4 groups;         // x: groups per dispatch row; y: rows; z: target width; w: target height
+    vec4 histArea;
+    vec4 plotArea;
+    vec4 histParams;      // minEV, binsPerEV, atlas width (as float bits), unused
+    vec4 plotParams;      // now, span, evLow, evHigh
+    vec4 lineParams;      // line width
+    Range ranges[MAX_RANGES];
+    SolidRect rects[MAX_RECTS];
+} scene;
+
+layout(set = 0, binding = 6, rgba8) uniform restrict image2D target;
+
+bool overlaps(ivec4 a, ivec4 b) {
+    return a.x < a.z && a.y < a.w && a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w;
+}
+
+vec4 blendLayer(vec4 dst, vec4 src) {
+    vec4 outc = vec4(src.rgb * src.a + dst.rgb * (1.0 - src.a), src.a + dst.a * (1.0 - src.a));
+    return floor(clamp(outc, 0.0, 1.0) * 255.0 + 0.5) / 255.0;   // the 8-bit store between draws
+}
+
+// The plot's entries (oldest first) that can reach [left, right] in x, from the time bins hud_plot.comp
+// wrote after the ring: `firstIn` entries lie left of `left` or before the window (every segment before
+// entry firstIn - 1 is out of reach or not drawn), `lastIn` or fewer at or left of `right`; and `low`,
+// `high` bound the EVs of entries firstIn - 1 to lastIn (every segment in between). A bin of slack on
+// each side absorbs rounding between the bins' times and the pixels' x. One round of loads, one bin
+// per invocation.
+void plotBins(PlotFrame pf, float left, float right, out uint firstIn, out uint lastIn, out float low, out float high) {
+    float scale = float(PLOT_BINS) / pf.area.z;
+    int bL = int(clamp(floor((left - pf.area.x) * scale) - 1.0, 0.0, float(PLOT_BINS)));
+    int bR = int(clamp(floor((right - pf.area.x) * scale) + 2.0, float(bL + 1), float(PLOT_BINS + 1u)));
+    uint binBase = plot.capacity;
+    firstIn = floatBitsToUint(plot.entries[binBase + uint(bL)].time);
+    lastIn = floatBitsToUint(plot.entries[binBase + uint(bR)].time);
+    low = 3.0e38;
+    high = -3.0e38;
+    for (uint b = uint(bL) + gl_SubgroupInvocationID; b < uint(bR); b += gl_SubgroupSize) {
+        PlotEntry e = plot.entries[binBase + b];
+        low = min(low, e.ev);
+        high = max(high, e.target);
+    }
+    low = subgroupMin(low);
+    high = subgroupMax(high);
+}
+
+// One shape as the invocation that culled it holds it: bounds, index, and what drawing it needs
+// (rectangle: colour bits; glyph: atlas origin and colour bits; plot: the segment's end points).
+struct Shape {
+    ivec4 q;
+    uint s;
+    vec4 d;
+};
+
+// Shape `s` of a range of `kind`; false when it covers nothing.
+bool fetchShape(uint kind, uint s, PlotFrame pf, out Shape sh) {
+    sh.s = s;
+    sh.q = ivec4(0);
+    sh.d = vec4(0);
+    if (kind == KIND_RECTS) {
+        sh.q = scene.rects[s].bounds;
+        sh.d.x = uintBitsToFloat(scene.rects[s].rgba.x);
+    } else if (kind == KIND_HISTOGRAM) {
+        sh.q = histogramQuad(s, scene.histArea, scene.histParams.x, scene.histParams.y);
+    } else if (kind == KIND_PLOT) {
+        vec2 p0, p1;
+        if (!plotSegment(pf, s, p0, p1)) {
+            return false;
+        }
+        sh.q = segmentBounds(p0, p1, pf.lineWidth);
+        sh.d = vec4(p0, p1);
+    } else {
+        GlyphInstance g = text.glyphs[s];
+        ivec2 o = ivec2(g.x, g.y);
+        sh.q = ivec4(o, o + ivec2(g.size & 0xffffu, g.size >> 16));   // glyphBounds
+        sh.d.xy = uintBitsToFloat(uvec2(g.atlas, g.rgba));
+    }
+    return true;
+}
+
+// Blends the subgroup's hits (`ballot`, one shape per invocation in `sh`) over this invocation's
+// pixels, in invocation order (the draw order).
+void blendHits(uvec4 ballot, Shape sh, uint kind, ivec2 top, PlotFrame pf, uint atlasWidth, inout vec4 color[ROWS]) {
+    for (uint w = 0u; w < (gl_SubgroupSize + 31u) / 32u; w++) {
+        uint bits = ballot[w];
+        while (bits != 0u) {
+            uint from = 32u * w + uint(findLSB(bits));
+            bits &= bits - 1u;
+            ivec4 sb = subgroupShuffle(sh.q, from);
+            uint ss = subgroupShuffle(sh.s, from);
+            vec4 sd = kind == KIND_HISTOGRAM ? vec4(0) : subgroupShuffle(sh.d, from);
+            vec4 t = kind == KIND_RECTS ? unpackColor(floatBitsToUint(sd.x))
+                    : kind == KIND_HISTOGRAM ? histogramTint(ss)
+                    : kind == KIND_PLOT ? plotTint(ss) : unpackColor(floatBitsToUint(sd.y));
+            for (int p = 0; p < ROWS; p++) {
+                ivec2 px = top + ivec2(0, p);
+                if (px.x < sb.x || px.x >= sb.z || px.y < sb.y || px.y >= sb.w) {
+                    continue;
+                }
+                vec4 tp = t;
+                if (kind == KIND_GLYPHS) {
+                    uint a = floatBitsToUint(sd.x);
+                    uvec2 tx = uvec2(a & 0xffffu, a >> 16) + uvec2(px - sb.xy);   // as glyphCoverageOf
+                    uint at = tx.y * atlasWidth + tx.x;
+                    float coverage = float((atlas.texels[at >> 2] >> (8u * (at & 3u))) & 0xffu) / 255.0;
+                    if (coverage == 0.0) {
+                        continue;
+                    }
+                    tp.a *= coverage;
+                } else if (kind == KIND_PLOT && !segmentCovers(vec2(px) + 0.5, sd.xy, sd.zw, pf.lineWidth)) {
+                    continue;
+                }
+                color[p] = blendLayer(color[p], tp);
+            }
+        }
+    }
+}
+
+void main() {
+    // The header in one round: every box, then pick (no load waits on another).
+    uvec4 ends = scene.boxEnds;
+    ivec4 boxes[BOXES] = ivec4[BOXES](scene.boxes[0], scene.boxes[1], scene.boxes[2]);
+    uint group = gl_WorkGroupID.y * scene.groups.x + gl_WorkGroupID.x;
+    if (group >= ends.z) {
+        return;
+    }
+    uint box = group < ends.x ? 0u : group < ends.y ? 1u : 2u;
+    uint boxStart = box == 0u ? 0u : box == 1u ? ends.x : ends.y;
+    ivec4 b = boxes[box];
+    uint local = group - boxStart;
+    uint boxW = uint(b.z - b.x);
+    ivec2 tile = b.xy + ivec2(local % boxW, local / boxW);
+    for (uint j = 0u; j < box; j++) {
+        ivec4 e = boxes[j];
+        if (all(greaterThanEqual(tile, e.xy)) && all(lessThan(tile, e.zw))) {
+            return;   // an earlier box's group owns this tile (uniform across the workgroup)
+        }
+    }
+    ivec2 size = ivec2(scene.groups.zw);
+    ivec4 tileBounds = ivec4(tile * int(TILE), min(tile * int(TILE) + int(TILE), size));
+    // This invocation's pixels: one column, ROWS rows down from `top`.
+    ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationID.x, gl_LocalInvocationID.y * ROWS);
+    vec4 color[ROWS];
+    for (int p = 0; p < ROWS; p++) {
+        ivec2 px = top + ivec2(0, p);
+        color[p] = all(lessThan(px, size)) ? imageLoad(target, px) : vec4(0);
+    }
+    // The rectangle the subgroup's pixels span, within the target: what its shapes are culled against.
+    ivec4 sgBounds = ivec4(subgroupMin(top.x), subgroupMin(top.y), subgroupMax(top.x) + 1, subgroupMax(top.y) + ROWS);
+    sgBounds = ivec4(max(sgBounds.xy, tileBounds.xy), min(sgBounds.zw, tileBounds.zw));
+    uint atlasWidth = floatBitsToUint(scene.histParams.z);
+    PlotFrame pf = PlotFrame(scene.plotArea, scene.plotParams.x, scene.plotParams.y, scene.plotParams.z, scene.plotParams.w,
+            scene.lineParams.x);
+    uint lane = gl_SubgroupInvocationID;
+    uint S = gl_SubgroupSize;
+
+    // The ranges that reach the subgroup, all tested at once: one range per invocation, bit r of `mask`.
+    uint ranges = min(ends.w, MAX_RANGES);
+    uvec2 mask = uvec2(0);
+    for (uint c = 0u; c < ranges; c += S) {
+        uint r = c + lane;
+        uvec4 ballot = subgroupBallot(r < ranges && overlaps(scene.ranges[min(r, MAX_RANGES - 1u)].bounds, sgBounds));
+        for (uint w = 0u; w < (S + 31u) / 32u; w++) {
+            uint at = c + 32u * w;   // the range of this word's bit 0 (S divides 32 or 32 divides S: no word straddles)
+            if (at < MAX_RANGES) {
+                mask[at / 32u] |= ballot[w] << (at % 32u);
+            }
+        }
+    }
+#ifdef FLOOR
+    mask = uvec2(0);   // measurement only: the image traffic and the culling of ranges, no shapes
+#endif
+    for (uint mw = 0u; mw < 2u; mw++) {
+        uint rangeBits = mask[mw];
+        while (rangeBits != 0u) {
+            uint r = 32u * mw + uint(findLSB(rangeBits));
+            rangeBits &= rangeBits - 1u;
+            Range range = scene.ranges[r];
+#ifdef SKIP_KIND
+            if (range.kind == SKIP_KIND) {
+                continue;   // measurement only
+            }
+#endif
+            // The shapes of this range that can reach the subgroup: [first, first + n), then for the histogram
+            // the two markers (256, 257), for the plot the same entries of the second series.
+            uint first = range.first, n = range.count, count = range.count, second = 0u;
+            if (range.kind == KIND_HISTOGRAM) {
+                float barW = scene.histArea.z / 256.0;
+                int qa = max(0, int(floor((float(sgBounds.x) - 2.0 - scene.histArea.x) / barW)) - 1);
+                int qb = min(255, int(ceil((float(sgBounds.z) + 2.0 - scene.histArea.x) / barW)) + 1);
+                first = uint(qa);
+                n = qb >= qa ? uint(qb - qa + 1) : 0u;
+                count = n + 2u;
+                second = 256u;
+            } else if (range.kind == KIND_PLOT) {
+                uint entries = min(plot.count, plot.capacity);
+                float margin = 0.5 * pf.lineWidth + 2.0;
+                // The entries and EVs of the bins the subgroup's columns (plus the line's reach) span, all in one round.
+                uint firstIn, lastIn;
+                float low, high;
+                plotBins(pf, float(sgBounds.x) - margin, float(sgBounds.z) + margin, firstIn, lastIn, low, high);
+                uint k0 = firstIn >= entries ? entries : (firstIn > 0u ? firstIn - 1u : 0u);
+                uint k1 = entries >= 2u ? min(lastIn > 0u ? lastIn - 1u : 0u, entries - 2u) : 0u;
+                first = k0;
+                n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
+                count = 2u * n;
+                second = plot.capacity - 1u + k0;
+                // A subgroup above or below every EV those segments take (plus the line's reach) has nothing of the plot.
+                float yTop = plotPoint(pf, pf.now, high).y - margin, yBottom = plotPoint(pf, pf.now, low).y + margin;
+                if (float(sgBounds.w) < yTop || float(sgBounds.y) > yBottom) {
+                    count = 0u;
+                }
+            }
+            // Two shapes per invocation a round, both fetched before either is culled.
+            for (uint base = 0u; base < count; base += 2u * S) {
+                uint i0 = base + lane, i1 = base + S + lane;
+                Shape a, c;
+                bool hitA = i0 < count && fetchShape(range.kind, i0 < n ? first + i0 : second + (i0 - n), pf, a) && overlaps(a.q, sgBounds);
+                bool hitC = i1 < count && fetchShape(range.kind, i1 < n ? first + i1 : second + (i1 - n), pf, c) && overlaps(c.q, sgBounds);
+                blendHits(subgroupBallot(hitA), a, range.kind, top, pf, atlasWidth, color);
+                blendHits(subgroupBallot(hitC), c, range.kind, top, pf, atlasWidth, color);
+            }
+        }
+    }
+    for (int p = 0; p < ROWS; p++) {
+        ivec2 px = top + ivec2(0, p);
+        if (all(lessThan(px, size))) {
+            imageStore(target, px, color[p]);
+        }
+    }
+}
