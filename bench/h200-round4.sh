@@ -2,7 +2,7 @@
 # One device call for the round-4 figures. Run on the GPU machine from a folder holding tally/ (./tally dist),
 # jmh/ (jmh-core, jopt-simple, commons-math3 jars) and cub_reference.py: bash h200-round4.sh OUTDIR [extra-demo-args...]
 # Writes: gpu.txt, jmh.txt, bench.txt/bench.log/nvidia-h200.json, cub.txt/cub-h200-clean-flush.json,
-# demo4k.json/demo4k.log, sweep.log, then packs everything into round4.tgz (the device returns few files).
+# demo4k-FORMAT.json/.log, demo1080-validate.json/.log, sweep.log, then packs everything into round4.tgz (the device returns few files).
 set -u
 B="$(cd "$(dirname "$0")" && pwd)"
 OUT="$1"; shift
@@ -22,9 +22,14 @@ pack
 step cub
 timeout 120 python3 "$B/cub_reference.py" --flush clean --json "$R/cub-h200-clean-flush.json" > "$R/cub.txt" 2>&1
 pack
-step demo4k
-timeout 60 "$T" demo --headless --width 3840 --height 2160 --frames 300 --fixed-dt 0.0166 --stats-json "$R/demo4k.json" "$@" > "$R/demo4k.log" 2>&1
-echo "rc $?" >> "$R/demo4k.log"
+for f in b10g11r11 rgba16f; do
+  step "demo4k $f"
+  timeout 60 "$T" demo --headless --width 3840 --height 2160 --frames 300 --fixed-dt 0.0166 --hdr-format $f --stats-json "$R/demo4k-$f.json" "$@" \
+    > "$R/demo4k-$f.log" 2>&1; echo "rc $?" >> "$R/demo4k-$f.log"
+done
+step "demo1080 validate"
+timeout 60 "$T" demo --headless --width 1920 --height 1080 --frames 120 --fixed-dt 0.0166 --validate --stats-json "$R/demo1080-validate.json" \
+  > "$R/demo1080-validate.log" 2>&1; echo "rc $?" >> "$R/demo1080-validate.log"
 pack
 step sweep
 timeout 90 "$T" bench --only exposure --sweep --progress --samples 50 > "$R/sweep.txt" 2> "$R/sweep.log"
