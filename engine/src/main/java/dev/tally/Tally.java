@@ -76,6 +76,7 @@ public final class Tally implements AutoCloseable {
         this.reducer = reducer;
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
         graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
+        graphs.passTimingInterval(config.integer("graph.passTimingInterval"));
     }
 
     /** Tally on a device of its own, headless. */

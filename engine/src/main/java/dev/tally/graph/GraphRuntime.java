@@ -38,7 +38,8 @@ public final class GraphRuntime implements AutoCloseable {
         }
     }
 
-    private record PendingTimings(long timelineValue, int slot, List<String> passes, AsyncPlacement.Variant variant) {
+    /** A frame's timestamps in flight: two per pass in {@code passes}, or (spanOnly) two for the frame's span. */
+    private record PendingTimings(long timelineValue, int slot, List<String> passes, AsyncPlacement.Variant variant, boolean spanOnly) {
     }
 
     private record Fill(GpuBuffer buffer, int word) {
@@ -67,6 +68,7 @@ public final class GraphRuntime implements AutoCloseable {
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
     private AsyncMode asyncMode = AsyncMode.OFF;
+    private int passTimingInterval = 1;
     private QueueLanes queues = QueueLanes.ONE;
     private PassOrder passOrder = PassOrder.DECLARED;
     private boolean poisonTransients;
@@ -197,6 +199,14 @@ public final class GraphRuntime implements AutoCloseable {
         return recordLanes(g, commands, true);
     }
 
+    /** Every {@code n}th frame times each pass; the others only the frame's span (one queue batch; split frames always time each pass). */
+    public void passTimingInterval(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("pass timing interval must be at least 1, got " + n);
+        }
+        passTimingInterval = n;
+    }
+
     /** Chooses async placement and the lanes; off by default. */
     public void configureAsync(AsyncMode mode, boolean splitOnOneQueue) {
         this.asyncMode = mode;
@@ -277,6 +287,9 @@ public final class GraphRuntime implements AutoCloseable {
         List<String> timedPasses = new ArrayList<>();
         List<RecordedBatch> out = new ArrayList<>();
         List<QueueBatch> batches = barriers.batches();
+        // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
+        boolean spanOnly = timed && frame % passTimingInterval != 0 && batches.size() == 1 && !plan.order().isEmpty();
+        boolean perPass = timed && !spanOnly;
         long[] signalOf = new long[batches.size()];
         if (batches.size() > 1 && laneSemaphore == 0) {
             laneSemaphore = createLaneSemaphore();
@@ -287,11 +300,13 @@ public final class GraphRuntime implements AutoCloseable {
             if (batch.index() == 0) {
                 recordFills(cmd);
                 emit(cmd, barriers.prologue(), objects, g);
-                if (timed && batches.size() == 1) {
+                if (perPass && batches.size() == 1) {
                     queries.reset(cmd, base, 2 * plan.order().size());
+                } else if (spanOnly) {
+                    queries.reset(cmd, base, 2);
                 }
             }
-            if (timed && batches.size() > 1 && batch.passCount() > 0) {
+            if (perPass && batches.size() > 1 && batch.passCount() > 0) {
                 queries.reset(cmd, base + 2 * batch.firstPos(), 2 * batch.passCount());
             }
             PassContext passContext = new PassContext(ctx, cmd, objects, frame, g);
@@ -303,8 +318,10 @@ public final class GraphRuntime implements AutoCloseable {
                     beforeList = poison(cmd, g, plan, pos, objects, beforeList);
                 }
                 emit(cmd, beforeList, objects, g);
-                if (timed) {
+                if (perPass) {
                     queries.write(cmd, base + 2 * pos);
+                } else if (spanOnly && pos == batch.firstPos()) {
+                    queries.write(cmd, base);
                 }
                 passContext.enter(p);
                 if (p.kind == PassKind.GRAPHICS) {
@@ -315,9 +332,11 @@ public final class GraphRuntime implements AutoCloseable {
                 if (p.kind == PassKind.GRAPHICS) {
                     vkCmdEndRendering(cmd);
                 }
-                if (timed) {
+                if (perPass) {
                     queries.write(cmd, base + 2 * pos + 1);
                     timedPasses.add(p.name);
+                } else if (spanOnly && pos == batch.endPos() - 1) {
+                    queries.write(cmd, base + 1);
                 }
                 emit(cmd, barriers.afterPass().get(pos), objects, g);
                 ctx.endLabel(cmd);
@@ -359,7 +378,7 @@ public final class GraphRuntime implements AutoCloseable {
         lastPlan = plan;
         if (timed) {
             slotBusyUntil[slot] = g.timelineValue();
-            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses, new AsyncPlacement.Variant(key, asyncThisFrame)));
+            pending.addLast(new PendingTimings(g.timelineValue(), slot, timedPasses, new AsyncPlacement.Variant(key, asyncThisFrame), spanOnly));
         }
         return out;
     }
@@ -428,6 +447,14 @@ public final class GraphRuntime implements AutoCloseable {
             PendingTimings t = pending.pollFirst();
             int n = t.passes().size();
             long[] ticks = timingTicks;   // 2 * MAX_TIMED_PASSES: a frame's timestamps, kept
+            if (t.spanOnly()) {
+                if (queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2, ticks)) {   // a span-only frame
+                    double span = queries.nanos(ticks[0], ticks[1]) / 1000.0;
+                    placement.frameSpan(t.variant(), span);
+                    stats.add(FRAME_SPAN, span);
+                }
+                continue;
+            }
             if (n > 0 && queries.read(t.slot() * 2 * MAX_TIMED_PASSES, 2 * n, ticks)) {
                 long first = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
