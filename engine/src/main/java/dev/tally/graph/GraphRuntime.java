@@ -207,6 +207,10 @@ public final class GraphRuntime implements AutoCloseable {
         passTimingInterval = n;
     }
 
+    public int passTimingInterval() {
+        return passTimingInterval;
+    }
+
     /** Chooses async placement and the lanes; off by default. */
     public void configureAsync(AsyncMode mode, boolean splitOnOneQueue) {
         this.asyncMode = mode;
