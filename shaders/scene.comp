@@ -10,7 +10,7 @@
 //                   vec4 corner (xyz the unnormalized ray through pixel (0, 0)'s corner, w width in pixels),
 //                   vec4 stepX (xyz the ray's change per pixel to the right, w height in pixels),
 //                   vec4 stepY (xyz the ray's change per pixel down).
-//   dispatch ceil(width / 8) x ceil(height / 8) groups of 8 x 8.
+//   define GROUP_SIZE (from SceneRenderer): the workgroup's side; dispatch ceil(width / GROUP_SIZE) x ceil(height / GROUP_SIZE).
 //
 // The camera's rays are an affine function of the pixel (set up once per frame on the CPU), so a
 // pixel's ray costs three multiply-adds and one normalization, and the footprint rays below are the
@@ -19,7 +19,10 @@
 //
 // Texture patterns are box-filtered over each pixel's footprint (the hit points of the next pixel's
 // rays on the same plane), so they fade to their mean far away instead of shimmering into moire.
-layout(local_size_x = 8, local_size_y = 8) in;
+#ifndef GROUP_SIZE
+#error GROUP_SIZE (the workgroup's side in pixels) comes from SceneRenderer, which dispatches by it
+#endif
+layout(local_size_x = GROUP_SIZE, local_size_y = GROUP_SIZE) in;
 #ifndef HDR_FORMAT
 #define HDR_FORMAT rgba16f
 #endif
