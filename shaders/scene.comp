@@ -10,7 +10,7 @@
 //                   vec4 corner (xyz the unnormalized ray through pixel (0, 0)'s corner, w width in pixels),
 //                   vec4 stepX (xyz the ray's change per pixel to the right, w height in pixels),
 //                   vec4 stepY (xyz the ray's change per pixel down).
-//   dispatch ceil(width / 8) x ceil(height / 8) groups of 8 x 8.
+//   define GROUP_SIZE (from SceneRenderer): the workgroup's side; dispatch ceil(width / GROUP_SIZE) x ceil(height / GROUP_SIZE).
 //
 // The camera's rays are an affine function of the pixel (set up once per frame on the CPU), so a
 // pixel's ray costs three multiply-adds and one normalization, and the footprint rays below are the
@@ -19,7 +19,10 @@
 //
 // Texture patterns are box-filtered over each pixel's footprint (the hit points of the next pixel's
 // rays on the same plane), so they fade to their mean far away instead of shimmering into moire.
-layout(local_size_x = 8, local_size_y = 8) in;
+#ifndef GROUP_SIZE
+#error GROUP_SIZE (the workgroup's side in pixels) comes from SceneRenderer, which dispatches by it
+#endif
+layout(local_size_x = GROUP_SIZE, local_size_y = GROUP_SIZE) in;
 #ifndef HDR_FORMAT
 #define HDR_FORMAT rgba16f
 #endif
@@ -98,58 +101,60 @@ struct Hit {
     float value;   // the plane's coordinate
     vec3 p;
     vec3 n;
+    float t;
 };
 
 // Inside the tunnel (o within it, or on its mouth): the face the ray leaves through; the mouth means outdoors.
-bool traceTunnel(vec3 o, vec3 d, inout Hit h) {
+bool traceTunnel(vec3 o, vec3 d, vec3 invD, inout Hit h) {
     vec3 bound = vec3(d.x > 0.0 ? HALF_W : -HALF_W, d.y > 0.0 ? TUNNEL_H : 0.0, d.z > 0.0 ? MOUTH_Z : 0.0);
-    vec3 t = (bound - o) / d;
+    vec3 t = (bound - o) * invD;
     if (t.z <= t.x && t.z <= t.y) {
         if (d.z > 0.0) {
             return false;   // out through the mouth
         }
-        h = Hit(6, 2, 0.0, o + t.z * d, vec3(0, 0, 1));
+        h = Hit(6, 2, 0.0, o + t.z * d, vec3(0, 0, 1), t.z);
     } else if (t.y <= t.x) {
-        h = d.y > 0.0 ? Hit(5, 1, TUNNEL_H, o + t.y * d, vec3(0, -1, 0)) : Hit(3, 1, 0.0, o + t.y * d, vec3(0, 1, 0));
+        h = d.y > 0.0 ? Hit(5, 1, TUNNEL_H, o + t.y * d, vec3(0, -1, 0), t.y) : Hit(3, 1, 0.0, o + t.y * d, vec3(0, 1, 0), t.y);
     } else {
-        h = Hit(4, 0, bound.x, o + t.x * d, vec3(-sign(d.x), 0, 0));
+        h = Hit(4, 0, bound.x, o + t.x * d, vec3(-sign(d.x), 0, 0), t.x);
     }
     return true;
 }
 
-Hit trace(vec3 o, vec3 d) {
-    Hit h = Hit(0, 0, 0.0, o, vec3(0));
+Hit trace(vec3 o, vec3 d, vec3 invD) {
+    Hit h = Hit(0, 0, 0.0, o, vec3(0), 0.0);
     bool inside = o.z < MOUTH_Z && abs(o.x) < HALF_W && o.y < TUNNEL_H;
     if (!inside && d.z < 0.0) {
-        float t = (MOUTH_Z - o.z) / d.z;
+        float t = (MOUTH_Z - o.z) * invD.z;
         vec3 p = o + t * d;
         if (p.y > 0.0 && p.y < CLIFF_H && t > 0.0) {
             if (abs(p.x) < HALF_W && p.y < TUNNEL_H) {
                 o = p;          // through the mouth into the tunnel
                 inside = true;
             } else {
-                return Hit(2, 2, MOUTH_Z, p, vec3(0, 0, 1));
+                return Hit(2, 2, MOUTH_Z, p, vec3(0, 0, 1), t);
             }
         }
     }
     if (inside) {
-        if (traceTunnel(o, d, h)) {
+        if (traceTunnel(o, d, invD, h)) {
             // The lamp's bulb, a small sphere in front of whatever the ray hit.
             vec3 oc = o - LAMP;
             float b = dot(oc, d), c = dot(oc, oc) - LAMP_RADIUS * LAMP_RADIUS;
             float disc = b * b - c;
-            if (disc > 0.0 && -b - sqrt(disc) > 0.0 && -b - sqrt(disc) < distance(o, h.p)) {
+            float tLamp = -b - sqrt(disc);
+            if (disc > 0.0 && tLamp > 0.0 && tLamp < h.t) {
                 h.surface = 7;
             }
             return h;
         }
-        o = o + ((MOUTH_Z - o.z) / d.z) * d;   // continue outdoors from the mouth
+        o = o + ((MOUTH_Z - o.z) * invD.z) * d;   // continue outdoors from the mouth
     }
     if (d.y < 0.0) {
-        float t = -o.y / d.y;
+        float t = -o.y * invD.y;
         vec3 p = o + t * d;
         if (p.z >= MOUTH_Z) {
-            return Hit(1, 1, 0.0, p, vec3(0, 1, 0));
+            return Hit(1, 1, 0.0, p, vec3(0, 1, 0), t);
         }
     }
     return h;
@@ -159,7 +164,7 @@ Hit trace(vec3 o, vec3 d) {
 float sunLight(vec3 p, vec3 n) {
     float cosine = max(dot(n, SUN_DIR), 0.0);
     if (p.z < MOUTH_Z - 1e-3) {
-        vec3 q = p + SUN_DIR * ((MOUTH_Z - p.z) / SUN_DIR.z);   // where the sun ray leaves the tunnel
+        vec3 q = p + SUN_DIR * ((MOUTH_Z - p.z) * (1.0 / SUN_DIR.z));
         if (abs(q.x) > HALF_W || q.y > TUNNEL_H) {
             return 0.0;
         }
@@ -170,7 +175,7 @@ float sunLight(vec3 p, vec3 n) {
 // Daylight reaching into the tunnel fades with depth (a stand-in for the bounces through the mouth).
 float daylight(vec3 p, vec3 n) {
     float depth = max(MOUTH_Z - p.z, 0.0);
-    float open = p.z >= MOUTH_Z ? 1.0 : 0.35 * exp(-depth / 2.5);
+    float open = p.z >= MOUTH_Z ? 1.0 : 0.35 * exp2(depth * (-1.0 / (2.5 * 0.69314718)));
     return SKY_ILLUMINANCE * open * (0.6 + 0.4 * n.y);
 }
 
@@ -180,7 +185,8 @@ float lampLight(vec3 p, vec3 n) {
     }
     vec3 l = LAMP - p;
     float d2 = dot(l, l);
-    return LAMP_INTENSITY * max(dot(n, l * inversesqrt(d2)), 0.0) / d2;
+    float r = inversesqrt(d2);
+    return LAMP_INTENSITY * max(dot(n, l), 0.0) * (r * r * r);
 }
 
 // Albedo with its pattern filtered over the pixel footprint (uv and the neighbours' uv).
@@ -205,7 +211,8 @@ void main() {
     vec3 o = pc.origin.xyz;
     vec3 ray = rayThrough(vec2(pixel) + 0.5);
     vec3 d = normalize(ray);
-    Hit h = trace(o, d);
+    vec3 invD = 1.0 / d;
+    Hit h = trace(o, d, invD);
     vec3 radiance;
     if (h.surface == 0) {
         radiance = skyRadiance(d);
@@ -214,9 +221,12 @@ void main() {
     } else {
         // The pixel's footprint: this plane's coordinates under the rays of the next pixel over and down.
         vec2 uv = planeCoordinates(h.p, h.axis);
-        vec2 uvx = onPlane(o, ray + pc.stepX.xyz, h.axis, h.value);
-        vec2 uvy = onPlane(o, ray + pc.stepY.xyz, h.axis, h.value);
-        vec2 width = abs(uvx - uv) + abs(uvy - uv);
+        // The plane's axis as a mask (its normal is axis-aligned): no dynamic indexing.
+        vec3 axisMask = abs(h.n);
+        float k = h.value - dot(o, axisMask);
+        vec3 rx = ray + pc.stepX.xyz, ry = ray + pc.stepY.xyz;
+        vec3 w3 = abs(o + (k / dot(rx, axisMask)) * rx - h.p) + abs(o + (k / dot(ry, axisMask)) * ry - h.p);
+        vec2 width = planeCoordinates(w3, h.axis);
         vec3 a = albedo(h, uv, width);
         float e = sunLight(h.p, h.n) + daylight(h.p, h.n) + lampLight(h.p, h.n);
         radiance = a / PI * e * vec3(1.0, 0.97, 0.92);
