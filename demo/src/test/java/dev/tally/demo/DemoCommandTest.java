@@ -12,9 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static dev.tally.demo.JsonNumbers.number;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -43,12 +42,6 @@ class DemoCommandTest {
             ((DemoCommand) cli.getSubcommands().get("demo").getCommand()).policy = policy;
             return cli;
         }, all.toArray(String[]::new));
-    }
-
-    private static double number(String json, String key) {
-        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": (-?[0-9.eE+-]+)").matcher(json);
-        assertTrue(m.find(), () -> key + " missing in " + json);
-        return Double.parseDouble(m.group(1));
     }
 
     @Test

@@ -5,9 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static dev.tally.demo.JsonNumbers.number;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -18,12 +17,6 @@ import static org.junit.jupiter.api.Assertions.*;
 class HdrFormatDemoTest {
     @TempDir
     static Path cache;
-
-    private static double number(String json, String key) {
-        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": (-?[0-9.eE+-]+)").matcher(json);
-        assertTrue(m.find(), () -> key + " missing in " + json);
-        return Double.parseDouble(m.group(1));
-    }
 
     private static double exposureEv(String json) {
         return number(json.substring(json.indexOf("\"exposure\": {")), "ev");

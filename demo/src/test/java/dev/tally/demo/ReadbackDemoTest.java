@@ -5,21 +5,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static dev.tally.demo.JsonNumbers.number;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** The demo's freshest readback and luminance probe on lavapipe with validation, through the stats file. */
 class ReadbackDemoTest {
     @TempDir
     static Path cache;
-
-    private static double number(String json, String key) {
-        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": (-?[0-9.eE+-]+)").matcher(json);
-        assertTrue(m.find(), () -> key + " missing in " + json);
-        return Double.parseDouble(m.group(1));
-    }
 
     @Test
     void freshestStatsAndTheProbeReachTheStatsFile(@TempDir Path dir) throws Exception {

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static dev.tally.demo.JsonNumbers.number;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** The eye-adaptation scene through the demo: the EV ranges it produces and the filmstrip. */
@@ -26,12 +25,6 @@ class SceneAdaptationTest {
         all.add("--set");
         all.add("cache.dir=" + cache);
         return Cli.run(all.toArray(String[]::new));
-    }
-
-    private static double number(String json, String key) {
-        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": (-?[0-9.eE+-]+)").matcher(json);
-        assertTrue(m.find(), () -> key + " missing in " + json);
-        return Double.parseDouble(m.group(1));
     }
 
     @Test
