@@ -52,7 +52,7 @@ public final class ConfigSchema {
                 "samples later than this many frames are flagged stale and counted; 0 = readback.slots"));
         add(ConfigKey.choice("async.mode", "off", java.util.List.of("off", "on", "auto"),
                 "compute passes that may overlap run on an async compute queue: off, on, or auto (measured per topology, the faster kept)"));
-        add(ConfigKey.integer("graph.passTimingInterval", "1", 1, 1024, false,
+        add(ConfigKey.integer("graph.passTimingInterval", "8", 1, 1024, false,
                 "every Nth frame times each pass (timestamps around it); the others time only the frame's span (first pass start to last pass end)"));
         add(ConfigKey.bool("debug.asyncOneQueue", "false",
                 "test hook: with no second queue, still split frames into per-lane batches with semaphores, all on the one queue"));
