@@ -21,6 +21,7 @@ import dev.tally.present.Window;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Sample;
+import dev.tally.readback.Subscription;
 import dev.tally.shader.Samplers;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.GpuImage;
@@ -44,10 +45,14 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
  * between frames (the {@link FramePolicy}) are classes of their own.
  */
 public final class DemoApp implements AutoCloseable {
-    /** Readback layout: total (1 float), the exposure record, the normalized histogram. */
+    /**
+     * Readback layout (as floats): total (1 float), the exposure record, the normalized histogram, the probe's texel
+     * (RGBA, decoded from the HDR format: at most 16 bytes raw).
+     */
     static final int READBACK_EXPOSURE = 1;
     static final int READBACK_HISTOGRAM = 1 + ExposureShaderLayout.EXPOSURE_FLOATS;
-    static final long READBACK_BYTES = 4L * (READBACK_HISTOGRAM + ExposureShaderLayout.NORMALIZED_FLOATS);
+    static final int READBACK_PROBE = READBACK_HISTOGRAM + ExposureShaderLayout.NORMALIZED_FLOATS;
+    static final long READBACK_BYTES = 4L * READBACK_PROBE + 16;
     static final int OFFSCREEN_FORMAT = VK_FORMAT_R8G8B8A8_UNORM;
 
     private final Tally tally;
@@ -70,6 +75,8 @@ public final class DemoApp implements AutoCloseable {
     private Filmstrip filmstrip;
     private ReadbackRing ring;
     private LuminanceProbe probe;
+    private Subscription probeSubscription;
+    private final float[] readbackFloats = new float[READBACK_PROBE + 4];
     private LiveReload reload;
     private DemoKeys keys;
     private GpuImage mask;
@@ -116,7 +123,8 @@ public final class DemoApp implements AutoCloseable {
         hud = tally.hud();
         plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
-        probe = new LuminanceProbe(tally, window);
+        probe = new LuminanceProbe(window);
+        probeSubscription = ring.onSample(readbackFloats, d -> probe.delivered(readbackFloats, READBACK_PROBE, d));
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
             reload = new LiveReload(ctx, tally.compiler().sources().directory(),
@@ -215,7 +223,7 @@ public final class DemoApp implements AutoCloseable {
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out);
-            probe.capture(g, hdr);
+            ReadbackRing.ImageRegion probed = probe.region(g, hdr);
             if (filmstrip != null) {
                 filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
             }
@@ -228,7 +236,7 @@ public final class DemoApp implements AutoCloseable {
             }
             ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
                     ReadbackRing.Region.of(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
-                    ReadbackRing.Region.of(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES)));
+                    ReadbackRing.Region.of(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES), probed));
             if (last && settings.screenshot() != null && swapchain == null) {
                 screenshot = Screenshot.capture(ctx, g, out);
             }
@@ -429,7 +437,7 @@ public final class DemoApp implements AutoCloseable {
     @Override
     public void close() {
         CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        steps.close(reload, screenshot, ring, probe, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes);
+        steps.close(reload, screenshot, probeSubscription, ring, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes);
         if (maskSampler != 0) {
             steps.run(() -> Samplers.destroy(ctx, maskSampler));
         }

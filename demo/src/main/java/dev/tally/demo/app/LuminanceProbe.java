@@ -1,27 +1,23 @@
 package dev.tally.demo.app;
 
-import dev.tally.Tally;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.present.Window;
+import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.Subscription;
 
 
 import static org.lwjgl.glfw.GLFW.glfwGetCursorPos;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowSize;
 
 /**
- * The HDR luminance under the mouse (the image's centre headless), read back one texel per frame through a
- * ring of its own into a caller-owned array, for the HUD: luminance (Rec. 709 weights on the scene-linear
- * RGB) and its EV, log2 of the luminance.
+ * The HDR luminance under the mouse (the image's centre headless), for the HUD: luminance (Rec. 709 weights on
+ * the scene-linear RGB) and its EV, log2 of the luminance. Its texel rides in the demo's readback ring, one
+ * region of the frame's one readback copy (a pass of its own would cost the GPU a pass's fixed time).
  */
-public final class LuminanceProbe implements AutoCloseable {
+public final class LuminanceProbe {
     private final Window window;
-    private final ReadbackRing ring;
-    private final Subscription subscription;
-    private final float[] rgba = new float[4];
     private final double[] cursorX = new double[1], cursorY = new double[1];
     private final int[] windowW = new int[1], windowH = new int[1];
     // Where each recent frame probed, by frame number modulo the length (far more than any lag): a sample is
@@ -32,20 +28,12 @@ public final class LuminanceProbe implements AutoCloseable {
     private long frame = -1, lag;
     private final StringBuilder line = new StringBuilder(80);
 
-    LuminanceProbe(Tally tally, Window window) {
+    LuminanceProbe(Window window) {
         this.window = window;
-        this.ring = tally.readback("probe", 16);
-        this.subscription = ring.onSample(rgba, d -> {
-            luminance = 0.2126f * rgba[0] + 0.7152f * rgba[1] + 0.0722f * rgba[2];
-            x = probedX[(int) (d.frame() % probedX.length)];
-            y = probedY[(int) (d.frame() % probedY.length)];
-            frame = d.frame();
-            lag = d.lag();
-        });
     }
 
-    /** Reads the texel under the cursor (or the centre) of {@code hdr} in this frame. */
-    void capture(FrameGraph g, ImageHandle hdr) {
+    /** The texel under the cursor (or the centre) of {@code hdr} in this frame, as a region for the frame's readback. */
+    ReadbackRing.ImageRegion region(FrameGraph g, ImageHandle hdr) {
         ImageDesc d = g.desc(hdr);
         int px = d.width() / 2, py = d.height() / 2;
         if (window != null) {
@@ -59,7 +47,16 @@ public final class LuminanceProbe implements AutoCloseable {
         py = Math.max(0, Math.min(d.height() - 1, py));
         probedX[(int) (g.frame() % probedX.length)] = px;
         probedY[(int) (g.frame() % probedY.length)] = py;
-        ring.capture(g, java.util.List.of(ReadbackRing.ImageRegion.texel(hdr, px, py)));
+        return ReadbackRing.ImageRegion.texel(hdr, px, py);
+    }
+
+    /** A delivered sample: its floats hold the probed texel's RGBA at {@code at}. */
+    void delivered(float[] floats, int at, Delivery d) {
+        luminance = 0.2126f * floats[at] + 0.7152f * floats[at + 1] + 0.0722f * floats[at + 2];
+        x = probedX[(int) (d.frame() % probedX.length)];
+        y = probedY[(int) (d.frame() % probedY.length)];
+        frame = d.frame();
+        lag = d.lag();
     }
 
     /** The HUD line, or a placeholder before the first sample. */
@@ -83,13 +80,4 @@ public final class LuminanceProbe implements AutoCloseable {
         return Math.log(luminance) / Math.log(2);
     }
 
-    public ReadbackRing ring() {
-        return ring;
-    }
-
-    @Override
-    public void close() {
-        subscription.close();
-        ring.close();
-    }
 }
