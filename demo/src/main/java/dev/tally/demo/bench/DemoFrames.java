@@ -21,8 +21,13 @@ import java.util.Arrays;
  * the thread allocated.
  */
 public final class DemoFrames implements AutoCloseable {
-    /** Per-frame medians over a run. {@code bytesPerFrame} is -1 where the JVM cannot count allocations. */
-    public record Figures(long frames, double cpuMicrosMedian, double cpuMicrosMean, double pacingMicrosPerFrame, double bytesPerFrame) {
+    /**
+     * Per-frame medians over a run. {@code cpuMicros*}: wall time minus pacing waits (includes time blocked inside driver
+     * calls); {@code threadCpuMicrosMedian}: the frame thread's own CPU time (-1 where the JVM cannot measure it), which
+     * leaves out time the thread spent blocked. {@code bytesPerFrame} is -1 where the JVM cannot count allocations.
+     */
+    public record Figures(long frames, double cpuMicrosMedian, double cpuMicrosMean, double threadCpuMicrosMedian, double pacingMicrosPerFrame,
+                          double bytesPerFrame) {
     }
 
     private final Tally tally;
@@ -53,6 +58,9 @@ public final class DemoFrames implements AutoCloseable {
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
         long thread = Thread.currentThread().getId();
         double[] cpu = new double[1 << 16];
+        double[] threadCpu = new double[1 << 16];
+        boolean cpuTime = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+        long[] lastCpu = {cpuTime ? threads.getCurrentThreadCpuTime() : 0};
         long[] count = {0};
         long[] last = {System.nanoTime()};
         double[] lastPacing = {tally.waits().of(Waits.Cause.PACING).micros()};
@@ -61,9 +69,12 @@ public final class DemoFrames implements AutoCloseable {
         app.run(() -> false, f -> {
             long now = System.nanoTime();
             double pacing = tally.waits().of(Waits.Cause.PACING).micros();
+            long nowCpu = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
             if (count[0] < cpu.length) {
                 cpu[(int) count[0]] = (now - last[0]) / 1e3 - (pacing - lastPacing[0]);
+                threadCpu[(int) count[0]] = (nowCpu - lastCpu[0]) / 1e3;
             }
+            lastCpu[0] = nowCpu;
             count[0]++;
             last[0] = now;
             lastPacing[0] = pacing;
@@ -72,12 +83,17 @@ public final class DemoFrames implements AutoCloseable {
         int n = (int) Math.min(count[0], cpu.length);
         // The first frame's interval starts before run() (its set-up is not a frame's cost).
         double[] steady = Arrays.copyOfRange(cpu, Math.min(1, n), n);
-        Arrays.sort(steady);
-        double median = steady.length == 0 ? 0 : steady.length % 2 == 1 ? steady[steady.length / 2]
-                : (steady[steady.length / 2 - 1] + steady[steady.length / 2]) / 2;
         double mean = Arrays.stream(steady).average().orElse(0);
+        double median = median(steady);
+        double threadMedian = cpuTime ? median(Arrays.copyOfRange(threadCpu, Math.min(1, n), n)) : -1;
         double pacingPerFrame = (tally.waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
-        return new Figures(count[0], median, mean, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
+        return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
+    }
+
+    private static double median(double[] values) {
+        Arrays.sort(values);
+        return values.length == 0 ? 0 : values.length % 2 == 1 ? values[values.length / 2]
+                : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
     }
 
     public DemoApp app() {
