@@ -10,10 +10,12 @@ public final class PassStats {
 
     private static final class Series {
         final double[] values = new double[WINDOW];
-        /** Scratch for the median, reused: the HUD asks for every pass's median every frame. */
+        /** Scratch for the median, reused; the median is kept until a sample arrives (the HUD asks every frame). */
         final double[] sorted = new double[WINDOW];
         int count;
         long total;
+        long medianAtTotal = -1;
+        double median;
 
         void add(double v) {
             values[(int) (total % WINDOW)] = v;
@@ -25,10 +27,14 @@ public final class PassStats {
             if (count == 0) {
                 return Double.NaN;
             }
-            double[] copy = sorted;
-            System.arraycopy(values, 0, copy, 0, count);
-            Arrays.sort(copy, 0, count);
-            return count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
+            if (medianAtTotal != total) {
+                double[] copy = sorted;
+                System.arraycopy(values, 0, copy, 0, count);
+                Arrays.sort(copy, 0, count);
+                median = count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
+                medianAtTotal = total;
+            }
+            return median;
         }
     }
 

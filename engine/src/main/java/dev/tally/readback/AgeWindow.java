@@ -2,17 +2,30 @@ package dev.tally.readback;
 
 import java.util.Arrays;
 
-/** The last {@value #SIZE} ages at hand-out, for a median; neither recording nor the median allocates. */
+/**
+ * The last {@value #SIZE} ages at hand-out and their median. The window is also kept sorted, updated per age
+ * (one binary search and one shift out, one in), so the median costs nothing to read: the HUD asks for it every
+ * frame, and sorting the whole window each time was the frame's largest CPU cost. Nothing here allocates.
+ */
 final class AgeWindow {
     static final int SIZE = 1024;
+    /** The ages in arrival order (a ring), and the same ages in ascending order. */
     private final double[] ages = new double[SIZE];
-    /** Scratch for sorting, kept; and the median it gave, valid while no age was added since. */
     private final double[] sorted = new double[SIZE];
     private long count;
-    private long medianAtCount = -1;
-    private double median;
 
     void add(double ageMillis) {
+        int n = (int) Math.min(count, SIZE);
+        if (n == SIZE) {
+            // The oldest age leaves: find one copy of it in the sorted window and close the gap.
+            int at = Arrays.binarySearch(sorted, 0, n, ages[(int) (count % SIZE)]);
+            System.arraycopy(sorted, at + 1, sorted, at, n - at - 1);
+            n--;
+        }
+        int at = Arrays.binarySearch(sorted, 0, n, ageMillis);
+        at = at < 0 ? -at - 1 : at;
+        System.arraycopy(sorted, at, sorted, at + 1, n - at);
+        sorted[at] = ageMillis;
         ages[(int) (count++ % SIZE)] = ageMillis;
     }
 
@@ -21,12 +34,6 @@ final class AgeWindow {
         if (n == 0) {
             return Double.NaN;
         }
-        if (medianAtCount != count) {
-            System.arraycopy(ages, 0, sorted, 0, n);
-            Arrays.sort(sorted, 0, n);
-            median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-            medianAtCount = count;
-        }
-        return median;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }
