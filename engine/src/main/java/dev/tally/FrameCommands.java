@@ -1,7 +1,6 @@
 package dev.tally;
 
 import dev.tally.vk.VulkanContext;
-import dev.tally.vk.Waits;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
@@ -18,33 +17,29 @@ public final class FrameCommands implements AutoCloseable {
     private final VulkanContext ctx;
     private final long[] pools;
     private final VkCommandBuffer[] buffers;
-    private final long[] slotValue;
+    private final FrameSlots slots;
 
     public FrameCommands(Tally tally) {
         this.ctx = tally.context();
-        int framesInFlight = ctx.options().framesInFlight();
+        slots = new FrameSlots(ctx);
+        int framesInFlight = slots.count();
         pools = new long[framesInFlight];
         buffers = new VkCommandBuffer[framesInFlight];
-        slotValue = new long[framesInFlight];
         try (MemoryStack stack = stackPush()) {
             for (int i = 0; i < framesInFlight; i++) {
                 pools[i] = ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT);
                 buffers[i] = ctx.allocateCommandBuffer(pools[i]);
             }
         } catch (RuntimeException e) {
-            destroyPools();
+            slots.destroy(pools);
             throw e;
         }
     }
 
     /** Waits for the slot's previous frame if it is still running, then resets and begins its command buffer for {@code frame}. */
     public VkCommandBuffer begin(Frame frame) {
-        int slot = (int) (frame.number() % pools.length);
-        if (slotValue[slot] <= ctx.lastSubmitted()) {
-            ctx.waitFor(slotValue[slot], Waits.Cause.PACING);
-        }   // else the slot's frame was abandoned (never submitted): its buffer is idle and its value was reused
+        int slot = slots.acquire(frame);
         check(vkResetCommandPool(ctx.device(), pools[slot], 0), "vkResetCommandPool");
-        slotValue[slot] = frame.timelineValue();
         VkCommandBuffer cmd = buffers[slot];
         VulkanContext.beginOneTime(cmd);
         return cmd;
@@ -59,18 +54,10 @@ public final class FrameCommands implements AutoCloseable {
         return pools.length;
     }
 
-    private void destroyPools() {
-        for (long pool : pools) {
-            if (pool != 0) {
-                vkDestroyCommandPool(ctx.device(), pool, null);
-            }
-        }
-    }
-
     /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */
     @Override
     public void close() {
         ctx.waitIdle();
-        destroyPools();
+        slots.destroy(pools);
     }
 }

@@ -3,7 +3,6 @@ package dev.tally;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.QueueLanes;
 import dev.tally.vk.VulkanContext;
-import dev.tally.vk.Waits;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
@@ -23,15 +22,14 @@ public final class LaneCommands implements AutoCloseable {
     private final VulkanContext ctx;
     private final long[][] pools;                       // [slot][lane]
     private final List<List<List<VkCommandBuffer>>> buffers = new ArrayList<>();   // [slot][lane][i]
-    private final long[] slotValue;
+    private final FrameSlots slots;
 
     public LaneCommands(Tally tally) {
         this.ctx = tally.context();
-        int slots = ctx.options().framesInFlight();
-        pools = new long[slots][2];
-        slotValue = new long[slots];
+        slots = new FrameSlots(ctx);
+        pools = new long[slots.count()][2];
         try (MemoryStack stack = stackPush()) {
-            for (int s = 0; s < slots; s++) {
+            for (int s = 0; s < slots.count(); s++) {
                 pools[s][0] = ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT);
                 pools[s][1] = ctx.asyncQueue() != null
                         ? ctx.createCommandPool(stack, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, ctx.asyncQueueFamily())
@@ -46,14 +44,10 @@ public final class LaneCommands implements AutoCloseable {
 
     /** Waits for the slot's previous frame if it still runs, resets its pools, and hands out begun buffers per lane. */
     GraphRuntime.BatchCommands forFrame(Frame frame) {
-        int slot = (int) (frame.number() % pools.length);
-        if (slotValue[slot] <= ctx.lastSubmitted()) {
-            ctx.waitFor(slotValue[slot], Waits.Cause.PACING);
-        }
+        int slot = slots.acquire(frame);
         for (long pool : pools[slot]) {
             check(vkResetCommandPool(ctx.device(), pool, 0), "vkResetCommandPool");
         }
-        slotValue[slot] = frame.timelineValue();
         int[] used = new int[2];
         return lane -> {
             int l = lane == QueueLanes.ASYNC ? 1 : 0;
@@ -69,11 +63,7 @@ public final class LaneCommands implements AutoCloseable {
 
     private void destroyPools() {
         for (long[] lanes : pools) {
-            for (long pool : lanes) {
-                if (pool != 0) {
-                    vkDestroyCommandPool(ctx.device(), pool, null);
-                }
-            }
+            slots.destroy(lanes);
         }
     }
 

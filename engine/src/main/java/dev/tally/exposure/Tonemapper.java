@@ -15,8 +15,6 @@ import dev.tally.shader.ShaderCompiler;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.VulkanContext;
 
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkFormatProperties;
 
 import java.util.List;
 import java.util.Map;
@@ -86,13 +84,7 @@ public final class Tonemapper implements AutoCloseable {
         if (storageQualifier(target.format()) == null || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
             return false;
         }
-        return storageSupport.computeIfAbsent(target.format(), f -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkFormatProperties props = VkFormatProperties.malloc(stack);
-                vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), f, props);
-                return (props.optimalTilingFeatures() & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0;
-            }
-        });
+        return storageSupport.computeIfAbsent(target.format(), f -> ctx.optimalTilingSupports(f, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
     }
 
     private dev.tally.shader.ComputeKernel buildCompute(int format) {

@@ -19,9 +19,6 @@ import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
-import org.lwjgl.vulkan.VkFormatProperties;
-import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
-import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -136,16 +133,10 @@ public final class HudOverlay implements AutoCloseable {
             return false;
         }
         if (computeSupported == null) {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkFormatProperties props = VkFormatProperties.malloc(stack);
-                vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), VK_FORMAT_R8G8B8A8_UNORM, props);
-                VkPhysicalDeviceSubgroupProperties subgroup = VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
-                vkGetPhysicalDeviceProperties2(ctx.physicalDevice(), VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroup));
-                int ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
-                        | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
-                computeSupported = (props.optimalTilingFeatures() & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0
-                        && (subgroup.supportedOperations() & ops) == ops && (subgroup.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
-            }
+            int ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+                    | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+            computeSupported = ctx.optimalTilingSupports(VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)
+                    && ctx.info().subgroupComputeSupports(ops);
         }
         return computeSupported;
     }

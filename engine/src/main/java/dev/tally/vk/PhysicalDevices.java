@@ -151,11 +151,10 @@ public final class PhysicalDevices {
                     deviceLocal = Math.max(deviceLocal, memory.memoryHeaps(h).size());
                 }
             }
-            boolean arithmetic = (subgroup.supportedOperations() & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) != 0
-                    && (subgroup.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
+            int computeOps = (subgroup.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0 ? subgroup.supportedOperations() : 0;
             String api = VK_VERSION_MAJOR(p.apiVersion()) + "." + VK_VERSION_MINOR(p.apiVersion()) + "." + VK_VERSION_PATCH(p.apiVersion());
             DeviceInfo info = new DeviceInfo(index, p.deviceNameString(), typeName(p.deviceType()), p.vendorID(),
-                    driver.driverNameString(), driver.driverInfoString(), api, subgroup.subgroupSize(), arithmetic,
+                    driver.driverNameString(), driver.driverInfoString(), api, subgroup.subgroupSize(), computeOps,
                     Integer.toUnsignedLong(limits.maxStorageBufferRange()), limits.maxComputeWorkGroupInvocations(),
                     limits.maxComputeWorkGroupCount(0), limits.minStorageBufferOffsetAlignment(), limits.timestampPeriod(),
                     timestampBits, smCount, floats.shaderDenormPreserveFloat32(), floats.shaderDenormFlushToZeroFloat32(),

@@ -299,6 +299,15 @@ public final class VulkanContext implements AutoCloseable {
         return p.get(0);
     }
 
+    /** Whether {@code format}'s optimal tiling offers every one of {@code features} (VK_FORMAT_FEATURE_*_BIT) on this device. */
+    public boolean optimalTilingSupports(int format, int features) {
+        try (MemoryStack stack = stackPush()) {
+            VkFormatProperties props = VkFormatProperties.malloc(stack);
+            vkGetPhysicalDeviceFormatProperties(physicalDevice, format, props);
+            return (props.optimalTilingFeatures() & features) == features;
+        }
+    }
+
     /** A command pool on the context's queue family; the caller owns it. */
     public long createCommandPool(MemoryStack stack, int flags) {
         return createCommandPool(stack, flags, queueFamily);

@@ -75,12 +75,8 @@ final class SceneRenderer implements AutoCloseable {
      * the bytes is less time in the scene, the histogram and the tonemap alike.
      */
     static int preferredHdrFormat(VulkanContext ctx) {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            org.lwjgl.vulkan.VkFormatProperties props = org.lwjgl.vulkan.VkFormatProperties.malloc(stack);
-            vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice(), VK_FORMAT_B10G11R11_UFLOAT_PACK32, props);
-            int needed = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-            return (props.optimalTilingFeatures() & needed) == needed ? VK_FORMAT_B10G11R11_UFLOAT_PACK32 : VK_FORMAT_R16G16B16A16_SFLOAT;
-        }
+        return ctx.optimalTilingSupports(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)
+                ? VK_FORMAT_B10G11R11_UFLOAT_PACK32 : VK_FORMAT_R16G16B16A16_SFLOAT;
     }
 
     int hdrFormat() {

@@ -14,9 +14,6 @@ import dev.tally.graph.PassKind;
 import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkClearColorValue;
-import org.lwjgl.vulkan.VkImageSubresourceRange;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -83,19 +80,10 @@ public final class ExposureBench {
                         }
                     });
                 }
-                ImageHandle hdr = !clear ? imported : g.addPass("fill", PassKind.TRANSFER, b -> b.write(imported != null ? imported : b.create("hdr", desc), Access.TRANSFER_DST), (h, c) -> {
-                    try (MemoryStack stack = MemoryStack.stackPush()) {
-                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
-                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
-                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
-                    }
-                });
+                ImageHandle hdr = !clear ? imported
+                        : BenchPasses.clear(g, "fill", b -> imported != null ? imported : b.create("hdr", desc), level, level * 2, level / 2);
                 AutoExposure.Result r = exposure.add(g, hdr, 1f / 60);
-                g.addPass("keep", PassKind.COMPUTE, b -> {
-                    b.sideEffect();
-                    return b.read(r.exposure(), Access.COMPUTE_READ);
-                }, (h, c) -> {
-                });
+                BenchPasses.keep(g, r.exposure(), Access.COMPUTE_READ);
                 frame.record(cmd);
                 commands.end(cmd);
                 frame.submit(cmd);

@@ -9,15 +9,11 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
 import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkClearColorValue;
-import org.lwjgl.vulkan.VkImageSubresourceRange;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -65,23 +61,13 @@ public final class HudBench {
                 Frame frame = rt.beginFrame();
                 var cmd = loop.begin(frame);
                 FrameGraph g = frame.graph();
-                ImageHandle cleared = g.addPass("clear", PassKind.TRANSFER, b -> b.write(b.create("ldr", target), Access.TRANSFER_DST), (h, c) -> {
-                    try (MemoryStack stack = MemoryStack.stackPush()) {
-                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, 0.2f).float32(1, 0.3f).float32(2, 0.4f).float32(3, 1);
-                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
-                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
-                    }
-                });
+                ImageHandle cleared = BenchPasses.clear(g, "clear", b -> b.create("ldr", target), 0.2f, 0.3f, 0.4f);
                 BufferHandle exp = g.importBuffer("exposure", exposure, null);
                 // 1/60 s per frame over the 10 s window: the plot's lines are full after 600 frames.
                 ExposurePlot.View view = plot.add(g, exp, f / 60f);
                 ImageHandle out = hud.add(g, pass, cleared, lines,
                         new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null), exp, MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV)), view);
-                g.addPass("keep", PassKind.TRANSFER, b -> {
-                    b.sideEffect();
-                    return b.read(out, Access.TRANSFER_SRC);
-                }, (h, c) -> {
-                });
+                BenchPasses.keep(g, out, Access.TRANSFER_SRC);
                 frame.record(cmd);
                 loop.end(cmd);
                 frame.submit(cmd);

@@ -10,13 +10,9 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkClearColorValue;
-import org.lwjgl.vulkan.VkImageSubresourceRange;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -55,20 +51,10 @@ public final class TonemapBench {
                 Frame frame = rt.beginFrame();
                 var cmd = loop.begin(frame);
                 FrameGraph g = frame.graph();
-                ImageHandle hdr = g.addPass("fill", PassKind.TRANSFER, b -> b.write(b.create("hdr", hdrDesc), Access.TRANSFER_DST), (h, c) -> {
-                    try (MemoryStack stack = MemoryStack.stackPush()) {
-                        VkClearColorValue color = VkClearColorValue.calloc(stack).float32(0, level).float32(1, level * 2).float32(2, level / 2).float32(3, 1);
-                        VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
-                        vkCmdClearColorImage(c.cmd(), c.image(h).handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, range);
-                    }
-                });
+                ImageHandle hdr = BenchPasses.clear(g, "fill", b -> b.create("hdr", hdrDesc), level, level * 2, level / 2);
                 BufferHandle exp = g.importBuffer("exposure", exposure, null);
                 ImageHandle out = tonemap.add(g, pass, hdr, exp, g.createImage("ldr", target));
-                g.addPass("keep", PassKind.TRANSFER, b -> {
-                    b.sideEffect();
-                    return b.read(out, Access.TRANSFER_SRC);
-                }, (h, c) -> {
-                });
+                BenchPasses.keep(g, out, Access.TRANSFER_SRC);
                 frame.record(cmd);
                 loop.end(cmd);
                 frame.submit(cmd);
