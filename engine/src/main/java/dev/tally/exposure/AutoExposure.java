@@ -8,6 +8,7 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.HistoryBuffer;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
+import dev.tally.graph.RecordedRequest;
 import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.Reducer;
@@ -50,7 +51,8 @@ public final class AutoExposure implements AutoCloseable {
     private final HistoryBuffer filteredHistory;
     /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
     private final GpuBuffer curveTable;
-    private boolean curveDirty = true;
+    /** The curve table's upload: pending from the start and after every curve change, until a recorded frame carries it. */
+    private final RecordedRequest curveUpload = new RecordedRequest(true);
     /** Histogram pipelines by HDR format and rows per invocation (a specialization constant), built on first use. */
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     /** The last pipeline looked up and its key: the steady state finds it without boxing a key. */
@@ -59,7 +61,8 @@ public final class AutoExposure implements AutoCloseable {
     private ExposureSettings settings;
     private GpuImage mask;
     private long mapSampler;
-    private boolean resetPending;
+    /** A camera cut, pending until a recorded frame's exposure pass carries it. */
+    private final RecordedRequest cut = new RecordedRequest(false);
     private final int histogramRows;
     private final String scope;
 
@@ -191,7 +194,7 @@ public final class AutoExposure implements AutoCloseable {
             lastAccumulate = null;
         }
         if (!next.curve().equals(settings.curve())) {
-            curveDirty = true;
+            curveUpload.ask();
         }
         settings = next;
     }
@@ -208,7 +211,7 @@ public final class AutoExposure implements AutoCloseable {
 
     /** A camera cut: the next frame snaps to its target instead of adapting. */
     public void reset() {
-        resetPending = true;
+        cut.ask();
     }
 
     /** The scoped name of {@code local}, made once per name: passes are declared under these names every frame. */
@@ -238,8 +241,8 @@ public final class AutoExposure implements AutoCloseable {
                     + ") is not one the histogram reads; expected " + ExposureShaderLayout.HdrFormat.names());
         }
         ExposureSettings s = settings;
-        boolean reset = resetPending;
-        resetPending = false;
+        long cutTicket = cut.ticket();
+        boolean reset = cutTicket != 0;
         int rows = rowsFor(width, height);
         ComputeKernel acc = accumulateKernel(format, rows);
         if (s.metering() == Metering.MASK && mask == null) {
@@ -280,6 +283,7 @@ public final class AutoExposure implements AutoCloseable {
                 b.read(curve, Access.COMPUTE_READ))), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
+                cut.recorded(cutTicket);
                 adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
@@ -304,19 +308,21 @@ public final class AutoExposure implements AutoCloseable {
 
     /**
      * The curve table in this frame: imported, and rewritten first by pass {@code exposure.curve}
-     * (vkCmdUpdateBuffer) on the first frame and whenever the settings brought a different curve.
+     * (vkCmdUpdateBuffer) on the first frame and whenever the settings brought a different curve, until a
+     * frame carrying the upload is recorded (a frame given up before recording declares it again next time).
      */
     private BufferHandle curveHandle(FrameGraph g, ExposureSettings s) {
         BufferHandle table = g.importBuffer(name("exposure.curve"), curveTable, null);
-        if (!curveDirty) {
+        long ticket = curveUpload.ticket();
+        if (ticket == 0) {
             return table;
         }
-        curveDirty = false;
         float[] baked = s.curve().bake();
         return g.addPass(name("exposure.curve"), PassKind.TRANSFER, b -> b.write(table, Access.TRANSFER_DST), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 vkCmdUpdateBuffer(c.cmd(), c.buffer(h).handle(), 0, stack.floats(baked));
             }
+            curveUpload.recorded(ticket);
         });
     }
 

@@ -5,6 +5,7 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.PassKind;
+import dev.tally.graph.RecordedRequest;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
@@ -44,7 +45,8 @@ public final class ExposurePlot implements AutoCloseable {
     private final PipelineCache cache;
     private final GpuBuffer ring;
     private ComputeKernel append;
-    private boolean resetPending = true;
+    /** Emptying the plot: pending from the start (its memory is never zeroed by the host) and after reset(), until recorded. */
+    private final RecordedRequest emptying = new RecordedRequest(true);
 
     public ExposurePlot(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
         this.ctx = ctx;
@@ -78,13 +80,13 @@ public final class ExposurePlot implements AutoCloseable {
 
     /** Empties the plot at the next frame (a restarted clock). */
     public void reset() {
-        resetPending = true;
+        emptying.ask();
     }
 
     /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
     public View add(FrameGraph g, BufferHandle exposure, float now) {
-        boolean reset = resetPending;
-        resetPending = false;
+        long ticket = emptying.ticket();
+        boolean reset = ticket != 0;
         ComputeKernel k = append;
         BufferHandle imported = g.importBuffer("hud.plot", ring, null);
         record Io(BufferHandle exposure, BufferHandle ring) {
@@ -96,6 +98,7 @@ public final class ExposurePlot implements AutoCloseable {
                 k.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
                         DescriptorSets.Range.of(c.buffer(h.ring()), 0, BYTES)), push, 1, 1);
             }
+            emptying.recorded(ticket);
         });
         return new View(io.ring(), now);
     }
