@@ -73,6 +73,14 @@ public final class Swapchain implements AutoCloseable {
                 return false;
             }
             ctx.waitIdle();
+            // Presents wait on renderFinished semaphores outside Tally's timeline: only an idle queue says those
+            // waits are over, and the old images' semaphores are destroyed below.
+            ctx.queueLock().lock();
+            try {
+                check(vkQueueWaitIdle(ctx.queue()), "vkQueueWaitIdle (swapchain recreation)");
+            } finally {
+                ctx.queueLock().unlock();
+            }
             int chosenFormat = chooseFormat(stack);
             int presentMode = choosePresentMode(stack);
             int count = Math.max(caps.minImageCount() + 1, 3);
