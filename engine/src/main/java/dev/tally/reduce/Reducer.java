@@ -1,5 +1,6 @@
 package dev.tally.reduce;
 
+import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputePipeline;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
@@ -9,6 +10,7 @@ import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.nio.ByteBuffer;
@@ -38,6 +40,8 @@ public final class Reducer implements AutoCloseable {
     /** Pipelines and their descriptor caches by (operator, one-pass). */
     private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
     private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
+    /** The bindings of the dispatch being recorded, rewritten per dispatch (recording is single-threaded). */
+    private final Bindings bindings = new Bindings(4);
 
     public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
         this(ctx, compiler, cache, settings, STATS_SHADER, Map.of());
@@ -85,7 +89,8 @@ public final class Reducer implements AutoCloseable {
             .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass")).toArray(String[]::new);
 
     private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
-        return pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));
+        ComputePipeline p = pipelines.get(key(op, onePass));   // no capturing lambda on the per-frame path
+        return p != null ? p : pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));
     }
 
     private ComputePipeline build(ReduceOp op, boolean onePass) {
@@ -96,7 +101,8 @@ public final class Reducer implements AutoCloseable {
     }
 
     private DescriptorSets sets(ReduceOp op, boolean onePass) {
-        return sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
+        DescriptorSets existing = sets.get(key(op, onePass));
+        return existing != null ? existing : sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
     }
 
     /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
@@ -212,19 +218,21 @@ public final class Reducer implements AutoCloseable {
     /** First pass of a two-pass plan: n floats to {@code plan.partials()} partials in {@code scratch}. */
     public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
         requireMode(plan, false);
-        for (ReducePlan.Dispatch d : plan.firstPass()) {
-            dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, List.of(
-                    DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
-                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials())));
+        List<ReducePlan.Dispatch> first = plan.firstPass();
+        for (int i = 0; i < first.size(); i++) {
+            ReducePlan.Dispatch d = first.get(i);
+            dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, bindings.clear()
+                    .buffer(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count()))
+                    .buffer(scratch, plan.partialsOffset(), 4L * plan.partials()));
         }
     }
 
     /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
     public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
         requireMode(plan, false);
-        dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), List.of(
-                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * plan.partials()),
-                DescriptorSets.Range.of(output, outputOffset, 4)));
+        dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
+                .buffer(scratch, plan.partialsOffset(), 4L * plan.partials())
+                .buffer(output, outputOffset, 4));
     }
 
     /** One dispatch; the last workgroup to finish folds the partials. */
@@ -232,11 +240,11 @@ public final class Reducer implements AutoCloseable {
                               GpuBuffer output, long outputOffset) {
         requireMode(plan, true);
         int groups = plan.firstPass().get(0).groups();
-        dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), List.of(
-                DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
-                DescriptorSets.Range.of(scratch, plan.partialsOffset(), 4L * groups),
-                DescriptorSets.Range.of(output, outputOffset, 4),
-                DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
+        dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()
+                .buffer(input, inputOffset, Math.max(4, 4 * plan.n()))
+                .buffer(scratch, plan.partialsOffset(), 4L * groups)
+                .buffer(output, outputOffset, 4)
+                .buffer(scratch, 0, ReducePlan.TICKET_BYTES));
     }
 
     private static float divisor(ReduceOp op, long n) {
@@ -250,17 +258,20 @@ public final class Reducer implements AutoCloseable {
     }
 
     private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
-                          List<DescriptorSets.Range> bindings) {
-        checkAlignment(bindings);
+                          Bindings b) {
+        checkAlignment(b);
         ComputePipeline p = pipeline(op, onePass);
 
-        long set = sets(op, onePass).get(bindings);
+        long set = sets(op, onePass).get(b);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, stack.longs(set), null);
-            ByteBuffer push = stack.malloc(PUSH_BYTES);
-            push.putInt(0, (int) count).putInt(4, outIndex).putFloat(8, divisor);
-            vkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
+            // By address: LongBuffer and ByteBuffer wrappers per dispatch would be garbage every frame.
+            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, 1, stack.nlong(set), 0, 0L);
+            long push = stack.nmalloc(4, PUSH_BYTES);
+            MemoryUtil.memPutInt(push, (int) count);
+            MemoryUtil.memPutInt(push + 4, outIndex);
+            MemoryUtil.memPutFloat(push + 8, divisor);
+            nvkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES, push);
             vkCmdDispatch(cmd, groups, 1, 1);
         }
     }
@@ -277,6 +288,20 @@ public final class Reducer implements AutoCloseable {
         for (DescriptorSets.Range r : bindings) {
             if (r.offset() % align != 0) {
                 throw new IllegalStateException("bug: reduction binding at offset " + r.offset() + " is not a multiple of the storage alignment "
+                        + align + " (minStorageBufferOffsetAlignment)");
+            }
+        }
+    }
+
+    /** The same for bindings written in place. */
+    private void checkAlignment(Bindings b) {
+        long align = settings.storageAlignment();
+        if (b.offset(0) % align != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + b.offset(0));
+        }
+        for (int i = 1; i < b.size(); i++) {
+            if (b.offset(i) % align != 0) {
+                throw new IllegalStateException("bug: reduction binding at offset " + b.offset(i) + " is not a multiple of the storage alignment "
                         + align + " (minStorageBufferOffsetAlignment)");
             }
         }

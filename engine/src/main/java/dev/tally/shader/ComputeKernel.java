@@ -30,7 +30,31 @@ public final class ComputeKernel implements AutoCloseable {
 
     /** Binds {@code ranges} to bindings 0..n-1, pushes {@code push} (may be null) and dispatches. */
     public void dispatch(VkCommandBuffer cmd, List<? extends DescriptorSets.Binding> ranges, ByteBuffer push, int groupsX, int groupsY) {
-        long set = sets.get(ranges);
+        dispatch(cmd, sets.get(ranges), push, groupsX, groupsY);
+    }
+
+    /** The same with bindings written in place (see {@link Bindings}): no records per dispatch. */
+    public void dispatch(VkCommandBuffer cmd, Bindings bindings, ByteBuffer push, int groupsX, int groupsY) {
+        dispatch(cmd, sets.get(bindings), push, groupsX, groupsY);
+    }
+
+    /**
+     * The same with push constants by address ({@code pushBytes} at {@code pushAddress}, e.g. from
+     * {@code MemoryStack.nmalloc}; 0 bytes: none): no buffer wrapper per dispatch.
+     */
+    public void dispatch(VkCommandBuffer cmd, Bindings bindings, long pushAddress, int pushBytes, int groupsX, int groupsY) {
+        long set = sets.get(bindings);
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
+            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout(), 0, 1, stack.nlong(set), 0, 0L);
+            if (pushBytes > 0) {
+                nvkCmdPushConstants(cmd, pipeline.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, pushAddress);
+            }
+            vkCmdDispatch(cmd, groupsX, groupsY, 1);
+        }
+    }
+
+    private void dispatch(VkCommandBuffer cmd, long set, ByteBuffer push, int groupsX, int groupsY) {
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
             // The set's handle by address: a LongBuffer wrapper per dispatch would be garbage every frame.

@@ -5,7 +5,6 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -51,35 +50,25 @@ public final class DescriptorSets implements AutoCloseable {
     private long evictions;
     // Access order gives least-recently-used eviction when buffers come and go (tools, tests).
     private final Map<Key, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
-    /** The lookup key for {@link #get}, pointed at the caller's list: a lookup allocates no key (nor iterators). */
+    /** The lookup key for {@link #get}, pointed at the caller's bindings: a lookup allocates no key. */
     private final Key probe = new Key();
+    /** {@link #get(List)}'s records, rewritten into the one form the cache keys on. */
+    private final Bindings fromRecords = new Bindings();
 
-    /** Bindings as a map key, compared element by element by index. */
+    /** Bindings as a map key, compared entry by entry. */
     private static final class Key {
-        private List<? extends Binding> bindings;
+        private Bindings bindings;
         private int hash;
 
-        Key point(List<? extends Binding> b) {
+        Key point(Bindings b) {
             bindings = b;
-            int h = 1;
-            for (int i = 0; i < b.size(); i++) {
-                h = 31 * h + b.get(i).hashCode();
-            }
-            hash = h;
+            hash = b.contentHash();
             return this;
         }
 
         @Override
         public boolean equals(Object o) {
-            if (!(o instanceof Key k) || k.hash != hash || k.bindings.size() != bindings.size()) {
-                return false;
-            }
-            for (int i = 0; i < bindings.size(); i++) {
-                if (!bindings.get(i).equals(k.bindings.get(i))) {
-                    return false;
-                }
-            }
-            return true;
+            return o instanceof Key k && k.hash == hash && k.bindings.sameAs(bindings);
         }
 
         @Override
@@ -112,8 +101,24 @@ public final class DescriptorSets implements AutoCloseable {
 
     /** The set binding {@code ranges} to bindings 0..n-1, created on first use. */
     public long get(List<? extends Binding> ranges) {
-        Long existing = sets.get(probe.point(ranges));
-        probe.bindings = null;   // the caller's list is not kept
+        fromRecords.clear();
+        for (int i = 0; i < ranges.size(); i++) {
+            Binding b = ranges.get(i);
+            if (b instanceof Range r) {
+                fromRecords.add(Bindings.RANGE, r.serial(), r.buffer(), r.offset(), r.size());
+            } else if (b instanceof StorageImage img) {
+                fromRecords.add(Bindings.STORAGE_IMAGE, img.serial(), img.view(), 0, 0);
+            } else if (b instanceof Sampled img) {
+                fromRecords.add(Bindings.SAMPLED, img.serial(), img.view(), img.sampler(), 0);
+            }
+        }
+        return get(fromRecords);
+    }
+
+    /** The set binding {@code bindings} to bindings 0..n-1, created on first use; in steady state a lookup allocates nothing. */
+    public long get(Bindings bindings) {
+        Long existing = sets.get(probe.point(bindings));
+        probe.bindings = null;   // the caller's bindings are not kept
         if (existing != null) {
             return existing;
         }
@@ -131,23 +136,22 @@ public final class DescriptorSets implements AutoCloseable {
                     .descriptorPool(pool).pSetLayouts(stack.longs(setLayout)), p), "vkAllocateDescriptorSets");
             long set = p.get(0);
             ctx.countObject();
-            VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(ranges.size(), stack);
-            for (int i = 0; i < ranges.size(); i++) {
+            VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
+            for (int i = 0; i < bindings.size(); i++) {
                 VkWriteDescriptorSet w = writes.get(i).sType$Default().dstSet(set).dstBinding(i).descriptorCount(1);
-                if (ranges.get(i) instanceof Range r) {
-                    w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
-                            .pBufferInfo(VkDescriptorBufferInfo.calloc(1, stack).buffer(r.buffer()).offset(r.offset()).range(r.size()));
-                } else if (ranges.get(i) instanceof StorageImage img) {
-                    w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
-                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).imageView(img.view()).imageLayout(VK_IMAGE_LAYOUT_GENERAL));
-                } else if (ranges.get(i) instanceof Sampled img) {
-                    w.descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
-                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).sampler(img.sampler()).imageView(img.view())
+                switch (bindings.kind(i)) {
+                    case Bindings.RANGE -> w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo(VkDescriptorBufferInfo.calloc(1, stack)
+                            .buffer(bindings.handle(i)).offset(bindings.offset(i)).range(bindings.byteSize(i)));
+                    case Bindings.STORAGE_IMAGE -> w.descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).imageView(bindings.handle(i)).imageLayout(VK_IMAGE_LAYOUT_GENERAL));
+                    case Bindings.SAMPLED -> w.descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+                            .pImageInfo(VkDescriptorImageInfo.calloc(1, stack).sampler(bindings.offset(i)).imageView(bindings.handle(i))
                                     .imageLayout(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL));
+                    default -> throw new IllegalStateException("internal: binding kind " + bindings.kind(i));
                 }
             }
             vkUpdateDescriptorSets(ctx.device(), writes, null);
-            sets.put(new Key().point(List.copyOf(ranges)), set);
+            sets.put(new Key().point(bindings.copy()), set);
             return set;
         }
     }

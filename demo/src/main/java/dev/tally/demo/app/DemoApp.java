@@ -77,6 +77,7 @@ public final class DemoApp implements AutoCloseable {
     private LuminanceProbe probe;
     private Subscription probeSubscription;
     private final float[] readbackFloats = new float[READBACK_PROBE + 4];
+    private final LatestReadback latest = new LatestReadback(readbackFloats);
     private LiveReload reload;
     private DemoKeys keys;
     private GpuImage mask;
@@ -124,7 +125,10 @@ public final class DemoApp implements AutoCloseable {
         plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
         probe = new LuminanceProbe(window);
-        probeSubscription = ring.onSample(readbackFloats, d -> probe.delivered(readbackFloats, READBACK_PROBE, d));
+        probeSubscription = ring.onSample(readbackFloats, d -> {
+            latest.delivered(d);
+            probe.delivered(readbackFloats, READBACK_PROBE, d);
+        });
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
             reload = new LiveReload(ctx, tally.compiler().sources().directory(),
@@ -215,7 +219,7 @@ public final class DemoApp implements AutoCloseable {
             if (keys.takeReset()) {
                 exposure.reset();
             }
-            exposureRange.observe(ring.latest().orElse(null));
+            exposureRange.observe(latest);
             boolean last = stopping || (target >= 0 && rendered == target - 1) || (tenSeconds && sceneTime + frameDt >= 10);
             FrameGraph g = frame.graph();
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
@@ -230,7 +234,7 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring,
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring, latest,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }

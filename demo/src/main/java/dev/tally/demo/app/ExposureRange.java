@@ -19,12 +19,25 @@ public final class ExposureRange {
 
     /** Takes in a sample once (a sample seen again is ignored); samples with no measurement count for nothing. */
     void observe(Sample s) {
-        if (s == null || s.frame() == lastFrame || s.floatAt(recordAt + ExposureShaderLayout.VALID) == 0) {
+        if (s != null) {
+            observe(s.frame(), s.floatAt(recordAt + ExposureShaderLayout.VALID), s.floatAt(recordAt + ExposureShaderLayout.EV),
+                    s.floatAt(recordAt + ExposureShaderLayout.TARGET_EV));
+        }
+    }
+
+    /** The same from the frame's newest sample, without a copy of it. */
+    void observe(LatestReadback s) {
+        if (s.present()) {
+            observe(s.frame(), s.value(recordAt + ExposureShaderLayout.VALID), s.value(recordAt + ExposureShaderLayout.EV),
+                    s.value(recordAt + ExposureShaderLayout.TARGET_EV));
+        }
+    }
+
+    private void observe(long frame, float valid, float ev, float target) {
+        if (frame == lastFrame || valid == 0) {
             return;
         }
-        lastFrame = s.frame();
-        float ev = s.floatAt(recordAt + ExposureShaderLayout.EV);
-        float target = s.floatAt(recordAt + ExposureShaderLayout.TARGET_EV);
+        lastFrame = frame;
         evMin = Float.isNaN(evMin) ? ev : Math.min(evMin, ev);
         evMax = Float.isNaN(evMax) ? ev : Math.max(evMax, ev);
         targetMin = Float.isNaN(targetMin) ? target : Math.min(targetMin, target);

@@ -4,7 +4,6 @@ import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
-import dev.tally.readback.Sample;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,7 @@ final class HudLines {
      * @param readbackAt where the exposure record starts in a readback sample, in floats
      * @return this frame's lines, valid until the next call
      */
-    List<StringBuilder> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring,
+    List<StringBuilder> of(String device, long frame, double fixedDt, double cpuMillis, PassStats passes, ReadbackRing ring, LatestReadback s,
                            int readbackAt, String error, CharSequence probe) {
         lines.clear();
         line().append("Tally  ").append(device);
@@ -57,13 +56,12 @@ final class HudLines {
                 }
             }
         }
-        Sample s = ring.latest().orElse(null);
-        if (s != null) {
-            float ev = s.floatAt(readbackAt + ExposureShaderLayout.EV);
-            float target = s.floatAt(readbackAt + ExposureShaderLayout.TARGET_EV);
+        if (s.present()) {
+            float ev = s.value(readbackAt + ExposureShaderLayout.EV);
+            float target = s.value(readbackAt + ExposureShaderLayout.TARGET_EV);
             StringBuilder b = fixed(line().append("exposure "), ev, 2).append(" EV  target ");
             fixed(b, target, 2).append(" EV");
-            fixed(line().append("total "), s.floatAt(0), 0).append(" (frame ").append(s.frame()).append(", ").append(s.lag()).append(" late)");
+            fixed(line().append("total "), s.value(0), 0).append(" (frame ").append(s.frame()).append(", ").append(s.lag()).append(" late)");
         } else {
             line().append("exposure: no sample yet (first readback in ").append(ring.slotCount()).append(" frames)");
         }

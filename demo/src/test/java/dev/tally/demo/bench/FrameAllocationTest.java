@@ -8,12 +8,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -34,44 +35,69 @@ class FrameAllocationTest {
 
     @Test
     void aSteadyFrameAllocatesLittle() throws IOException, InterruptedException {
+        String text = probe(false);
+        String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
+        String[] f = line.split(" ");
+        double bytes = Double.parseDouble(f[1]);
+        assertEquals(FRAMES, Long.parseLong(f[2]), text);
+        assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
+        if (bytes > MAX_BYTES_PER_FRAME) {
+            String sites = probe(true).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
+                    .collect(Collectors.joining("\n"));
+            fail(String.format(Locale.ROOT, "%.0f bytes allocated per frame; at most %.0f expected. Top allocation sites over %d frames "
+                    + "(JFR, first dev.tally frame):%n%s", bytes, MAX_BYTES_PER_FRAME, FRAMES, sites));
+        }
+    }
+
+    /** Runs the probe in a JVM of its own; with {@code sites}, under an allocation recording with small fixed TLABs. */
+    private static String probe(boolean sites) throws IOException, InterruptedException {
         Path out = Files.createTempFile("tally-frame-alloc", ".txt");
         try {
-            Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m",
-                    "-cp", System.getProperty("java.class.path"), Probe.class.getName()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m"));
+            if (sites) {
+                command.addAll(List.of("-XX:TLABSize=2k", "-XX:-ResizeTLAB"));
+            }
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Probe.class.getName()));
+            if (sites) {
+                command.add("sites");
+            }
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                fail("the frames did not finish in 120 s: " + Files.readString(out));
+                fail("the frames did not finish in 180 s: " + Files.readString(out));
             }
             String text = Files.readString(out);
             assertEquals(0, p.exitValue(), text);
-            String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
-            String[] f = line.split(" ");
-            double bytes = Double.parseDouble(f[1]);
-            assertEquals(FRAMES, Long.parseLong(f[2]), text);
-            assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
-            assertTrue(bytes > 0, "premise: a frame allocates something (the count works): " + text);
-            assertTrue(bytes < MAX_BYTES_PER_FRAME, () -> String.format(Locale.ROOT, "%.0f bytes allocated per frame; at most %.0f expected",
-                    bytes, MAX_BYTES_PER_FRAME));
+            return text;
         } finally {
             Files.deleteIfExists(out);
         }
     }
 
-    /** Runs the demo's frames and prints "bytesPerFrame BYTES FRAMES VALIDATION_MESSAGES". */
+    /**
+     * Runs the demo's frames and prints "bytesPerFrame BYTES FRAMES VALIDATION_MESSAGES"; with the argument {@code sites},
+     * records the measured frames' allocations and prints the top sites too, one "site " line each.
+     */
     public static final class Probe {
         public static void main(String[] args) {
+            boolean sites = args.length > 0 && args[0].equals("sites");
             try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true")), List.of());
                  DemoFrames frames = new DemoFrames(tally, 64, 36, FRAMES)) {
                 for (int i = 0; i < WARM_UP_RUNS; i++) {
                     frames.run();   // warm-up: plans, transients, descriptor sets and the JIT settle
                 }
-                DemoFrames.Figures f = frames.measure();
-                if (f.bytesPerFrame() < 0) {
+                DemoFrames.Figures[] f = new DemoFrames.Figures[1];
+                List<AllocationSites.Site> found = sites ? AllocationSites.record(() -> f[0] = frames.measure()) : List.of();
+                if (!sites) {
+                    f[0] = frames.measure();
+                }
+                if (f[0].bytesPerFrame() < 0) {
                     System.out.println("this JVM cannot count a thread's allocations");
                     System.exit(3);
                 }
-                System.out.printf(Locale.ROOT, "bytesPerFrame %.1f %d %d%n", f.bytesPerFrame(), f.frames(),
+                System.out.printf(Locale.ROOT, "bytesPerFrame %.1f %d %d%n", f[0].bytesPerFrame(), f[0].frames(),
                         tally.context().validationLog().total());
+                AllocationSites.describe(found, Integer.getInteger("sites", 12)).lines().forEach(l -> System.out.println("site " + l));
             }
         }
     }
