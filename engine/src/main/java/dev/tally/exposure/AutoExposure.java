@@ -13,6 +13,7 @@ import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.Reducer;
 import dev.tally.shader.BindingType;
+import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
@@ -25,6 +26,7 @@ import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -151,6 +153,18 @@ public final class AutoExposure implements AutoCloseable {
         if (histogramRows > 0) {
             return histogramRows;
         }
+        if (width == rowsForWidth && height == rowsForHeight) {
+            return rowsForSize;   // steady state: the same size every frame, and the search below makes arrays
+        }
+        rowsForSize = searchRows(width, height);
+        rowsForWidth = width;
+        rowsForHeight = height;
+        return rowsForSize;
+    }
+
+    private int rowsForWidth = -1, rowsForHeight = -1, rowsForSize;
+
+    private int searchRows(int width, int height) {
         int sms = ctx.info().smCount();
         if (sms > 0) {
             return ExposureShaderLayout.oneWaveRows(width, height, sms);
@@ -216,7 +230,8 @@ public final class AutoExposure implements AutoCloseable {
 
     /** The scoped name of {@code local}, made once per name: passes are declared under these names every frame. */
     private String name(String local) {
-        return scopedNames.computeIfAbsent(local, l -> scope.isEmpty() ? l : scope + "/" + l);
+        String known = scopedNames.get(local);   // steady state: no capturing lambda
+        return known != null ? known : scopedNames.computeIfAbsent(local, l -> scope.isEmpty() ? l : scope + "/" + l);
     }
 
     private final java.util.Map<String, String> scopedNames = new java.util.HashMap<>();
@@ -249,53 +264,106 @@ public final class AutoExposure implements AutoCloseable {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
         BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
-        // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
-        record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins) {
-        }
-        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdr, Access.COMPUTE_READ),
-                b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
-                b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE))), (h, c) -> {
+        // This frame's values, read by the passes' callbacks (made once, in the constructor): no lambda captures per frame.
+        // One declaration per frame: a frame is recorded (or given up) before the next one is declared.
+        if (width != groupsForWidth || height != groupsForHeight || rows != groupsForRows) {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
-            List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
-                    DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
-                    DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)));
-            if (s.metering() == Metering.MASK) {
-                bindings.add(DescriptorSets.Sampled.of(mask, mapSampler));
-            }
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = ExposureShaderLayout.putHistogramPush(stack.malloc(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES), s);
-                acc.dispatch(c.cmd(), bindings, push.rewind(), groups[0], groups[1]);
-            }
-        });
+            groupsX = groups[0];
+            groupsY = groups[1];
+            groupsForWidth = width;
+            groupsForHeight = height;
+            groupsForRows = rows;
+        }
+        frameSettings = s;
+        frameAccumulate = acc;
+        frameDt = dt;
+        frameReset = reset;
+        frameCutTicket = cutTicket;
+        frameHdr = hdr;
+        frameAccumulator = accumulatorHandle;
+        // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
+        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, histogramSetup, histogramRecord);
+        frameHdr = null;
+        frameAccumulator = null;
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         BufferHandle curve = curveHandle(g, s);
         FrameGraph.History past = g.history(history);
         FrameGraph.History pastFiltered = g.history(filteredHistory);
-        // Normalization is fused into the exposure pass: it reads the bins and the GPU total and writes the normalized histogram.
-        record Adapt(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
-                     BufferHandle previous, BufferHandle current, BufferHandle curve) {
-        }
-        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, b -> asyncCandidate(b, new Adapt(b.read(res.bins(), Access.COMPUTE_READ),
-                b.read(totalHandle, Access.COMPUTE_READ),
-                b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
-                b.read(pastFiltered.previous(), Access.COMPUTE_READ), b.write(pastFiltered.current(), Access.COMPUTE_WRITE),
-                b.read(past.previous(), Access.COMPUTE_READ), b.write(past.current(), Access.COMPUTE_WRITE),
-                b.read(curve, Access.COMPUTE_READ))), (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = ExposureShaderLayout.putExposurePush(stack.malloc(ExposureShaderLayout.EXPOSURE_PUSH_BYTES), s, dt, reset);
-                cut.recorded(cutTicket);
-                adapt.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.filteredBefore()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.filtered()), 0, ExposureShaderLayout.NORMALIZED_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.previous()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.current()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.curve()), 0, ExposureShaderLayout.CURVE_TABLE_BYTES)), push.rewind(), 1, 1);
-            }
-        });
+        frameBins = res.bins();
+        frameTotal = totalHandle;
+        framePast = past;
+        framePastFiltered = pastFiltered;
+        frameCurve = curve;
+        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, exposureSetup, exposureRecord);
+        frameBins = frameTotal = frameCurve = null;
+        framePast = framePastFiltered = null;
+        frameSettings = null;
+        frameAccumulate = null;
         return new Result(res.bins(), totalHandle, adapted.normalized(), adapted.current());
     }
+
+    private record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins, ExposureSettings settings, ComputeKernel kernel,
+                        int groupsX, int groupsY) {
+    }
+
+    /** Normalization is fused into the exposure pass: it reads the bins and the GPU total and writes the normalized histogram. */
+    private record Adapt(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
+                         BufferHandle previous, BufferHandle current, BufferHandle curve, ExposureSettings settings, float dt, boolean reset,
+                         long cutTicket) {
+    }
+
+    // The frame being declared, set by add and read by the setups while add runs (no lambda captures per frame);
+    // the setups put what recording needs into the passes' data.
+    private ImageHandle frameHdr;
+    private BufferHandle frameAccumulator, frameBins, frameTotal, frameCurve;
+    private FrameGraph.History framePast, framePastFiltered;
+    private ExposureSettings frameSettings;
+    private ComputeKernel frameAccumulate;
+    private float frameDt;
+    private boolean frameReset;
+    private long frameCutTicket;
+    private int groupsX, groupsY, groupsForWidth = -1, groupsForHeight = -1, groupsForRows = -1;
+    /** Push constants, rewritten per dispatch and copied into the command buffer by vkCmdPushConstants. */
+    private final ByteBuffer histogramPush = ByteBuffer.allocateDirect(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES).order(ByteOrder.nativeOrder());
+    private final ByteBuffer exposurePush = ByteBuffer.allocateDirect(ExposureShaderLayout.EXPOSURE_PUSH_BYTES).order(ByteOrder.nativeOrder());
+    private final Bindings histogramBindings = new Bindings(4);
+    private final Bindings exposureBindings = new Bindings(8);
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
+            new Hist(b.read(frameHdr, Access.COMPUTE_READ), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
+                    b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY));
+
+    private final java.util.function.BiConsumer<Hist, dev.tally.graph.PassContext> histogramRecord = (h, c) -> {
+        Bindings bindings = histogramBindings.clear().storageImage(c.image(h.hdr()))
+                .buffer(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES)
+                .buffer(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES);
+        if (h.settings().metering() == Metering.MASK) {
+            bindings.sampled(mask, mapSampler);
+        }
+        ExposureShaderLayout.putHistogramPush(histogramPush.clear(), h.settings());
+        h.kernel().dispatch(c.cmd(), bindings, histogramPush.rewind(), h.groupsX(), h.groupsY());
+    };
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Adapt> exposureSetup = b -> asyncCandidate(b,
+            new Adapt(b.read(frameBins, Access.COMPUTE_READ), b.read(frameTotal, Access.COMPUTE_READ),
+                    b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
+                    b.read(framePastFiltered.previous(), Access.COMPUTE_READ), b.write(framePastFiltered.current(), Access.COMPUTE_WRITE),
+                    b.read(framePast.previous(), Access.COMPUTE_READ), b.write(framePast.current(), Access.COMPUTE_WRITE),
+                    b.read(frameCurve, Access.COMPUTE_READ), frameSettings, frameDt, frameReset, frameCutTicket));
+
+    private final java.util.function.BiConsumer<Adapt, dev.tally.graph.PassContext> exposureRecord = (h, c) -> {
+        ExposureShaderLayout.putExposurePush(exposurePush.clear(), h.settings(), h.dt(), h.reset());
+        cut.recorded(h.cutTicket());
+        adapt.dispatch(c.cmd(), exposureBindings.clear()
+                .buffer(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)
+                .buffer(c.buffer(h.total()), 0, ExposureShaderLayout.TOTAL_BYTES)
+                .buffer(c.buffer(h.normalized()), 0, ExposureShaderLayout.NORMALIZED_BYTES)
+                .buffer(c.buffer(h.filteredBefore()), 0, ExposureShaderLayout.NORMALIZED_BYTES)
+                .buffer(c.buffer(h.filtered()), 0, ExposureShaderLayout.NORMALIZED_BYTES)
+                .buffer(c.buffer(h.previous()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
+                .buffer(c.buffer(h.current()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
+                .buffer(c.buffer(h.curve()), 0, ExposureShaderLayout.CURVE_TABLE_BYTES), exposurePush.rewind(), 1, 1);
+    };
 
     /**
      * Marks a pass of the chain as a candidate for the async compute queue (it only reads the finished HDR

@@ -165,13 +165,16 @@ public final class ExposureShaderLayout {
 
         /** The format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it. */
         public static HdrFormat of(int vkFormat) {
-            for (HdrFormat f : values()) {
+            for (HdrFormat f : ALL) {
                 if (f.vkFormat == vkFormat) {
                     return f;
                 }
             }
             return null;
         }
+
+        /** values() once: each call of values() is a new array, and of() runs every frame. */
+        private static final HdrFormat[] ALL = values();
 
         /** The formats read, for messages. */
         public static String names() {

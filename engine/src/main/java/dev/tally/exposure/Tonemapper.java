@@ -84,8 +84,15 @@ public final class Tonemapper implements AutoCloseable {
         if (storageQualifier(target.format()) == null || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
             return false;
         }
-        return storageSupport.computeIfAbsent(target.format(), f -> ctx.optimalTilingSupports(f, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+        if (target.format() != lastSupportFormat) {   // steady state: one format, no boxed key nor lambda per frame
+            lastSupport = storageSupport.computeIfAbsent(target.format(), f -> ctx.optimalTilingSupports(f, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+            lastSupportFormat = target.format();
+        }
+        return lastSupport;
     }
+
+    private int lastSupportFormat = -1;
+    private boolean lastSupport;
 
     private dev.tally.shader.ComputeKernel buildCompute(int format) {
         return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, Map.of("TARGET_FORMAT", storageQualifier(format), "ROWS_PER_INVOCATION", Integer.toString(rows)),
@@ -100,6 +107,7 @@ public final class Tonemapper implements AutoCloseable {
         pipelines.reload();
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);   // destruction deferred past frames in flight
         computeByFormat.clear();
+        lastKernel = null;
     }
 
     /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
@@ -126,16 +134,48 @@ public final class Tonemapper implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
     }
 
+    /** The compute pass's handles and what its recording needs. */
+    private record ComputeIo(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.shader.ComputeKernel kernel, int groupsX,
+                             int groupsY) {
+    }
+
+    // The pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
+    private ImageHandle setupHdr, setupTarget;
+    private BufferHandle setupExposure;
+    private dev.tally.shader.ComputeKernel setupKernel;
+    private int setupGroupsX, setupGroupsY;
+    private int lastFormat = -1;
+    private dev.tally.shader.ComputeKernel lastKernel;
+    private final dev.tally.shader.Bindings computeBindings = new dev.tally.shader.Bindings(3);
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+            b.read(setupHdr, Access.COMPUTE_SAMPLED), b.read(setupExposure, Access.COMPUTE_READ), b.write(setupTarget, Access.COMPUTE_WRITE),
+            setupKernel, setupGroupsX, setupGroupsY);
+
+    private final java.util.function.BiConsumer<ComputeIo, dev.tally.graph.PassContext> computeRecord = this::recordCompute;
+
+    private void recordCompute(ComputeIo h, dev.tally.graph.PassContext c) {
+        h.kernel().dispatch(c.cmd(), computeBindings.clear().sampled(c.image(h.hdr()), sampler)
+                .buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
+                .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
+    }
+
     private ImageHandle addCompute(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
-        dev.tally.shader.ComputeKernel k = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);
-        record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+        if (desc.format() != lastFormat || lastKernel == null) {
+            lastKernel = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);   // a boxed key only when the format changes
+            lastFormat = desc.format();
         }
-        return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.read(hdr, Access.COMPUTE_SAMPLED), b.read(exposure, Access.COMPUTE_READ),
-                b.write(target, Access.COMPUTE_WRITE)), (h, c) ->
-                k.dispatch(c.cmd(), List.of(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler),
-                        DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.StorageImage.of(c.image(h.target()))), null,
-                        (desc.width() + GROUP - 1) / GROUP, (desc.height() + GROUP * rows - 1) / (GROUP * rows))).target();
+        setupHdr = hdr;
+        setupExposure = exposure;
+        setupTarget = target;
+        setupKernel = lastKernel;
+        setupGroupsX = (desc.width() + GROUP - 1) / GROUP;
+        setupGroupsY = (desc.height() + GROUP * rows - 1) / (GROUP * rows);
+        ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        setupHdr = setupTarget = null;
+        setupExposure = null;
+        setupKernel = null;
+        return out;
     }
 
     @Override

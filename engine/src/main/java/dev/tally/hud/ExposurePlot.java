@@ -6,6 +6,7 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.PassKind;
 import dev.tally.graph.RecordedRequest;
+import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
@@ -14,6 +15,7 @@ import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -85,23 +87,43 @@ public final class ExposurePlot implements AutoCloseable {
 
     /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
     public View add(FrameGraph g, BufferHandle exposure, float now) {
-        long ticket = emptying.ticket();
-        boolean reset = ticket != 0;
-        ComputeKernel k = append;
-        BufferHandle imported = g.importBuffer("hud.plot", ring, null);
-        record Io(BufferHandle exposure, BufferHandle ring) {
-        }
-        Io io = g.addPass("hud.plot", PassKind.COMPUTE, b -> new Io(b.read(exposure, Access.COMPUTE_READ),
-                b.write(imported, Access.COMPUTE_READ_WRITE)), (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = stack.malloc(PUSH_BYTES).putFloat(0, now).putFloat(4, INTERVAL).putInt(8, CAPACITY).putInt(12, reset ? 1 : 0);
-                k.dispatch(c.cmd(), List.of(DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES),
-                        DescriptorSets.Range.of(c.buffer(h.ring()), 0, BYTES)), push, 1, 1);
-            }
-            emptying.recorded(ticket);
-        });
+        setupExposure = exposure;
+        setupImported = g.importBuffer("hud.plot", ring, null);
+        setupNow = now;
+        setupTicket = emptying.ticket();
+        setupKernel = append;
+        Io io = g.addPass("hud.plot", PassKind.COMPUTE, setup, record);
+        setupExposure = setupImported = null;
+        setupKernel = null;
         return new View(io.ring(), now);
     }
+
+    /** The pass's handles and what its recording needs. */
+    private record Io(BufferHandle exposure, BufferHandle ring, float now, long ticket, ComputeKernel kernel) {
+    }
+
+    // The pass being declared, read by setup while addPass runs: no lambda captures per frame.
+    private BufferHandle setupExposure, setupImported;
+    private float setupNow;
+    private long setupTicket;
+    private ComputeKernel setupKernel;
+    private final Bindings bindings = new Bindings(2);
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Io> setup = b -> new Io(b.read(setupExposure, Access.COMPUTE_READ),
+            b.write(setupImported, Access.COMPUTE_READ_WRITE), setupNow, setupTicket, setupKernel);
+
+    private final java.util.function.BiConsumer<Io, dev.tally.graph.PassContext> record = (h, c) -> {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            long push = stack.nmalloc(4, PUSH_BYTES);
+            MemoryUtil.memPutFloat(push, h.now());
+            MemoryUtil.memPutFloat(push + 4, INTERVAL);
+            MemoryUtil.memPutInt(push + 8, CAPACITY);
+            MemoryUtil.memPutInt(push + 12, h.ticket() != 0 ? 1 : 0);
+            h.kernel().dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
+                    .buffer(c.buffer(h.ring()), 0, BYTES), push, PUSH_BYTES, 1, 1);
+        }
+        emptying.recorded(h.ticket());
+    };
 
     @Override
     public void close() {

@@ -7,6 +7,7 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.shader.BindingType;
+import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.GraphicsPipeline;
@@ -64,6 +65,12 @@ public final class HudOverlay implements AutoCloseable {
     private ComputeKernel compute;
     private Boolean computeSupported;
     private final int[] glyphBounds = new int[4];
+    /** The last frame's layout: the next frame of the same shape reuses it. */
+    private HudLayout lastLayout;
+    /** Scratch for the scene's areas (copied into the slot by HudScene.write). */
+    private final float[] histogramAreaScratch = new float[4], plotAreaScratch = new float[4];
+    /** Each text slot's mapped memory as a buffer, made once per slot. */
+    private final ByteBuffer[] mappedSlots;
 
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
@@ -79,6 +86,7 @@ public final class HudOverlay implements AutoCloseable {
             text = new GpuBuffer[ctx.options().framesInFlight() + 1];
             scenes = new HudScene[text.length];
             layouts = new TextLayout[text.length];
+            mappedSlots = new ByteBuffer[text.length];
             for (int i = 0; i < text.length; i++) {
                 scenes[i] = new HudScene();
                 text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
@@ -167,7 +175,7 @@ public final class HudOverlay implements AutoCloseable {
         if (glyphs == null || glyphs.font() != f) {
             glyphs = layouts[slotIndex] = new TextLayout(f);
         }
-        HudLayout layout = HudLayout.of(f, width, height, lines, plot != null);
+        HudLayout layout = lastLayout = HudLayout.of(lastLayout, f, width, height, lines, plot != null);
         float lineWidth = Math.max(2f, f.pixelHeight() / 8f);
         scene.reset(width, height);
         glyphs.clear();
@@ -224,13 +232,19 @@ public final class HudOverlay implements AutoCloseable {
             glyphs.add(SPAN_LABEL, pr.x1() - f.textWidth(SPAN_LABEL) - f.advance() / 2, pr.y0() + f.ascent(), WHITE);
             glyphRange(scene, glyphs, PLOT_BOX, mark);
         }
-        ByteBuffer mapped = MemoryUtil.memByteBuffer(slot.mappedAddress(), (int) slot.size()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer mapped = mappedSlots[slotIndex];
+        if (mapped == null) {
+            mapped = mappedSlots[slotIndex] = MemoryUtil.memByteBuffer(slot.mappedAddress(), (int) slot.size()).order(ByteOrder.LITTLE_ENDIAN);
+        }
         int count = glyphs.write(mapped, HudScene.GLYPH_OFFSET, MAX_GLYPHS);
         if (usesCompute(desc)) {
             int groups = scene.planTiles();
             int groupsX = Math.max(1, Math.min(groups, MAX_GROUPS_X)), groupsY = (groups + groupsX - 1) / groupsX;
-            scene.write(mapped, groupsX, groupsY, new float[]{ha.x(), ha.y(), ha.w(), ha.h()}, histogram.minEV(), histogram.binsPerEV(),
-                    f.width(), new float[]{area.x(), area.y(), area.w(), area.h()}, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
+            float[] haf = histogramAreaScratch, af = plotAreaScratch;
+            haf[0] = ha.x(); haf[1] = ha.y(); haf[2] = ha.w(); haf[3] = ha.h();
+            af[0] = area.x(); af[1] = area.y(); af[2] = area.w(); af[3] = area.h();
+            scene.write(mapped, groupsX, groupsY, haf, histogram.minEV(), histogram.binsPerEV(),
+                    f.width(), af, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
                     histogram.minEV(), histogram.maxEV(), lineWidth);
             slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
             return addCompute(g, name, target, histogram, plot, slot, atlasBuffer, groupsX, groupsY);
@@ -299,19 +313,53 @@ public final class HudOverlay implements AutoCloseable {
                 DescriptorSets.Range.of(exposure, 0, exposure.size()), DescriptorSets.Range.of(ring, 0, ring.size()));
     }
 
+    /** The compute pass's handles and what its recording needs. */
+    private record ComputeIo(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, GpuBuffer slot,
+                             GpuBuffer atlas, int groupsX, int groupsY) {
+    }
+
+    // The compute pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
+    private ImageHandle computeTarget;
+    private HistogramView computeHistogram;
+    private ExposurePlot.View computePlot;
+    private GpuBuffer computeSlot, computeAtlas;
+    private int computeGroupsX, computeGroupsY;
+    private final Bindings computeBindings = new Bindings(7);
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+            b.write(computeTarget, Access.COMPUTE_READ_WRITE), b.read(computeHistogram.normalized(), Access.COMPUTE_READ),
+            b.read(computeHistogram.exposure(), Access.COMPUTE_READ), computePlot == null ? null : b.read(computePlot.ring(), Access.COMPUTE_READ),
+            computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
+
+    private final java.util.function.BiConsumer<ComputeIo, dev.tally.graph.PassContext> computeRecord = (h, c) -> {
+        GpuBuffer exposure = c.buffer(h.exposure());
+        GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
+        compute().dispatch(c.cmd(), computeBindings.clear()
+                .buffer(h.atlas(), 0, h.atlas().size())
+                .buffer(h.slot(), HudScene.GLYPH_OFFSET, h.slot().size() - HudScene.GLYPH_OFFSET)
+                .buffer(c.buffer(h.normalized()), 0, 256 * 4)
+                .buffer(exposure, 0, exposure.size())
+                .buffer(ring, 0, ring.size())
+                .buffer(h.slot(), 0, HudScene.HEADER_BYTES)
+                .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
+    };
+
     private ImageHandle addCompute(FrameGraph g, String name, ImageHandle target, HistogramView histogram, ExposurePlot.View plot, GpuBuffer slot,
                                    GpuBuffer atlasBuffer, int groupsX, int groupsY) {
-        ComputeKernel k = compute();
-        record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot) {
-        }
-        return g.addPass(name, PassKind.COMPUTE, b -> new Io(b.write(target, Access.COMPUTE_READ_WRITE),
-                b.read(histogram.normalized(), Access.COMPUTE_READ), b.read(histogram.exposure(), Access.COMPUTE_READ),
-                plot == null ? null : b.read(plot.ring(), Access.COMPUTE_READ)), (h, c) -> {
-            List<DescriptorSets.Binding> common = bindings(c, atlasBuffer, slot, h.normalized(), h.exposure(), h.plot());
-            k.dispatch(c.cmd(), List.of(common.get(0), common.get(1), common.get(2), common.get(3), common.get(4),
-                    DescriptorSets.Range.of(slot, 0, HudScene.HEADER_BYTES), DescriptorSets.StorageImage.of(c.image(h.target()))),
-                    null, groupsX, groupsY);
-        }).target();
+        compute();
+        computeTarget = target;
+        computeHistogram = histogram;
+        computePlot = plot;
+        computeSlot = slot;
+        computeAtlas = atlasBuffer;
+        computeGroupsX = groupsX;
+        computeGroupsY = groupsY;
+        ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        computeTarget = null;   // declared: the pass's data carries what recording needs
+        computeHistogram = null;
+        computePlot = null;
+        computeSlot = computeAtlas = null;
+        return out;
     }
 
     private ComputeKernel compute() {
@@ -360,14 +408,59 @@ public final class HudOverlay implements AutoCloseable {
         }
     }
 
-    /** Where everything goes for one output size; every size follows the font's line height. */
-    record HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
+    /**
+     * Where everything goes for one output size; every size follows the font's line height. Its rectangles
+     * are worked out once: a frame of the same size and text shape reuses the layout (see {@link #same}).
+     */
+    static final class HudLayout {
+        private final FontAtlas font;
+        private final int width, height, lines, longest;
+        private final boolean withPlot;
+        private final Rect textPanel, histogram, histogramArea, plot, plotArea;
+
+        private HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
+            this.font = font;
+            this.width = width;
+            this.height = height;
+            this.lines = lines;
+            this.longest = longest;
+            this.withPlot = withPlot;
+            this.textPanel = new Rect(pad(), pad(), Math.min(width - pad(), 2 * pad() + longest * font.advance()),
+                    2 * pad() + lines * font.lineHeight());
+            this.histogram = Rect.edges(pad(), height - pad() - graphH(), pad() + graphW(), height - pad());
+            float top = font.lineHeight() + pad();
+            Rect r = histogram;
+            this.histogramArea = Rect.edges(r.x() + pad(), r.y() + top, r.x() + r.w() - pad(), r.y() + top + Math.max(1, r.h() - top - pad()));
+            this.plot = Rect.edges(width - pad() - graphW(), height - pad() - graphH(), width - pad(), height - pad());
+            // The plot's lines: inside its panel, leaving room for the title, the EV labels and the time axis.
+            r = plot;
+            float left = font.advance() * 4.5f;
+            float bottom = font.lineHeight() / 2f + pad();
+            this.plotArea = Rect.edges(r.x() + left, r.y() + top, r.x() + left + Math.max(1, r.w() - left - pad()),
+                    r.y() + top + Math.max(1, r.h() - top - bottom));
+        }
+
         static HudLayout of(FontAtlas font, int width, int height, List<? extends CharSequence> lines, boolean withPlot) {
+            return new HudLayout(font, width, height, lines.size(), longest(lines), withPlot);
+        }
+
+        /** {@code previous} when it lays out the same (font, size, line count and longest line), else a new layout. */
+        static HudLayout of(HudLayout previous, FontAtlas font, int width, int height, List<? extends CharSequence> lines, boolean withPlot) {
+            int longest = longest(lines);
+            return previous != null && previous.same(font, width, height, lines.size(), longest, withPlot) ? previous
+                    : new HudLayout(font, width, height, lines.size(), longest, withPlot);
+        }
+
+        private static int longest(List<? extends CharSequence> lines) {
             int longest = 0;
             for (int i = 0; i < lines.size(); i++) {
                 longest = Math.max(longest, lines.get(i).length());
             }
-            return new HudLayout(font, width, height, lines.size(), longest, withPlot);
+            return longest;
+        }
+
+        private boolean same(FontAtlas f, int w, int h, int n, int l, boolean p) {
+            return font == f && width == w && height == h && lines == n && longest == l && withPlot == p;
         }
 
         int pad() {
@@ -384,8 +477,7 @@ public final class HudOverlay implements AutoCloseable {
         }
 
         Rect textPanel() {
-            return new Rect(pad(), pad(), Math.min(width - pad(), 2 * pad() + longest * font.advance()),
-                    2 * pad() + lines * font.lineHeight());
+            return textPanel;
         }
 
         private float graphW() {
@@ -397,27 +489,20 @@ public final class HudOverlay implements AutoCloseable {
         }
 
         Rect histogram() {
-            return Rect.edges(pad(), height - pad() - graphH(), pad() + graphW(), height - pad());
+            return histogram;
         }
 
         Rect histogramArea() {
-            Rect r = histogram();
-            float top = font.lineHeight() + pad();
-            return Rect.edges(r.x() + pad(), r.y() + top, r.x() + r.w() - pad(), r.y() + top + Math.max(1, r.h() - top - pad()));
+            return histogramArea;
         }
 
         Rect plot() {
-            return Rect.edges(width - pad() - graphW(), height - pad() - graphH(), width - pad(), height - pad());
+            return plot;
         }
 
         /** The plot's lines: inside its panel, leaving room for the title, the EV labels and the time axis. */
         Rect plotArea() {
-            Rect r = plot();
-            float left = font.advance() * 4.5f;
-            float top = font.lineHeight() + pad();
-            float bottom = font.lineHeight() / 2f + pad();
-            return Rect.edges(r.x() + left, r.y() + top, r.x() + left + Math.max(1, r.w() - left - pad()),
-                    r.y() + top + Math.max(1, r.h() - top - bottom));
+            return plotArea;
         }
 
         float evToY(float ev, float low, float high) {

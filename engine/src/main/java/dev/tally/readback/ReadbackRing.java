@@ -540,7 +540,7 @@ public final class ReadbackRing implements AutoCloseable {
 
     /** Counters; {@code blockingWaits} are the context's readback waits, from the one place that counts waits. */
     public ReadbackStats stats() {
-        return new ReadbackStats(slots.length, handOut.samples(), handOut.lastLag(), notReady, ctx.waits().of(Waits.Cause.READBACK).count(),
+        return new ReadbackStats(slots.length, handOut.samples(), handOut.lastLag(), notReady, ctx.waits().count(Waits.Cause.READBACK),
                 mode, handOut.lagMin(), handOut.lagMax(), handOut.ageMillisMedian(), handOut.stale(), handOut.rejected(), superseded,
                 handOut.oneShots(), timeSource);
     }

@@ -52,6 +52,24 @@ public final class Waits {
         return new Tally(c, n / 1000.0);
     }
 
+    /** The number of waits of one cause, all kinds together: {@code of(cause).count()} without the record. */
+    public synchronized long count(Cause cause) {
+        long c = 0;
+        for (int k = 0; k < counts.length; k++) {
+            c += counts[k][cause.ordinal()];
+        }
+        return c;
+    }
+
+    /** Microseconds blocked in waits of one cause, all kinds together: {@code of(cause).micros()} without the record. */
+    public synchronized double micros(Cause cause) {
+        long n = 0;
+        for (int k = 0; k < counts.length; k++) {
+            n += nanos[k][cause.ordinal()];
+        }
+        return n / 1000.0;
+    }
+
     /** Waits of one kind, all causes together. */
     public synchronized Tally of(Kind kind) {
         long c = 0, n = 0;
