@@ -8,6 +8,7 @@ import dev.tally.demo.app.DemoSettings;
 import dev.tally.exposure.Metering;
 import dev.tally.present.Window;
 import dev.tally.readback.ReadbackStats;
+import dev.tally.readback.Subscription;
 import dev.tally.vk.VulkanContext;
 import picocli.CommandLine;
 
@@ -58,12 +59,20 @@ class SoakCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--no-validate", description = "run without the validation layer (e.g. where it is not installed)")
     boolean noValidate;
 
+    @CommandLine.Option(names = "--gc-budget", defaultValue = "0", paramLabel = "N",
+            description = "garbage collections allowed while the frame loop runs after warm-up (default 0: the frame makes no garbage)")
+    long gcBudget;
+
     @CommandLine.Mixin
     CommonOptions common;
 
     /** One report's figures, with the render size they were taken at. */
+    /**
+     * {@code gcsBefore}: the JVM's collections when the report began, before its own explicit GC; {@code gcsAfter}: after it. The
+     * frame loop's collections between two reports are the later one's {@code gcsBefore} minus the earlier one's {@code gcsAfter}.
+     */
     record Snapshot(long frame, int width, int height, long allocations, long bytes, long objects, long heapBytes, long rssKb,
-                    int validation, long samples, long lag, long notReady, long waits) {
+                    int validation, long samples, long lag, long notReady, long waits, long gcsBefore, long gcsAfter) {
         boolean sameSize(Snapshot o) {
             return width == o.width && height == o.height;
         }
@@ -142,31 +151,49 @@ class SoakCommand implements Callable<Integer> {
                     ctx.options().validation() ? "on (synchronization too)" : "off", interval);
             ReadbackStats finalStats;
             long lagViolations;
+            long[] badLag = new long[1];
             // The demo's once-a-second status line and a line per report are the soak's progress.
             PrintStream progress = Progress.stream(showProgress());
             FramePolicy policy = resizeEvery != null ? new ResizeEveryPolicy(resizeEvery) : FramePolicy.NONE;
-            try (DemoApp app = new DemoApp(rt, settings, w, progress, policy)) {
-                long[] badLag = new long[1];
+            GcCounter gcs = new GcCounter();
+            FrameTimes times = new FrameTimes(frames);
+            long[] timesFrom = {Long.MAX_VALUE};   // the first frame after warm-up (see warm()); known once the reports are
+            try (DemoApp app = new DemoApp(rt, settings, w, progress, policy);
+                 Subscription lags = app.ring().onSample(d -> {
+                     if (d.lag() != app.ring().slotCount()) {
+                         badLag[0]++;
+                     }
+                 })) {
+                long[] last = {0};
+                boolean[] reported = {false};
                 DemoApp.Summary summary = app.run(() -> false, f -> {
-                    app.ring().latest().ifPresent(s -> {
-                        if (s.deliveredAtFrame() == f && s.lag() != app.ring().slotCount()) {
-                            badLag[0]++;
-                        }
-                    });
+                    long now = System.nanoTime();
+                    if (f > 0 && !reported[0] && f > timesFrom[0]) {
+                        times.add(now - last[0]);   // frames after warm-up, but not the one after a report (idle wait, explicit GC)
+                    }
+                    reported[0] = false;
                     if ((f + 1) % interval == 0) {
-                        Snapshot snap = snapshot(ctx, app, f + 1);
+                        Snapshot snap = snapshot(ctx, app, f + 1, gcs);
                         snapshots.add(snap);
                         report(snap, app);
                         progress.printf("soak: %d/%d frames%n", f + 1, frames);
+                        reported[0] = true;
+                        if (snapshots.size() == warmReport(frames / interval) + 1) {
+                            timesFrom[0] = f;
+                        }
                     }
                     afterFrame(ctx, f, f == frames - 1);
+                    last[0] = System.nanoTime();
                 });
                 finalStats = summary.readback();
                 lagViolations = badLag[0];
             }
-            Verdict v = verdict(snapshots, finalStats, lagViolations);
+            Verdict v = verdict(snapshots, finalStats, lagViolations, gcs);
+            System.out.printf(Locale.ROOT, "frame time after warm-up: p99 %.2f ms, max %.2f ms (%d frames; the frames after reports left out); "
+                    + "%d garbage collections in the frame loop%n", times.quantileMicros(0.99) / 1e3, times.maxMicros() / 1e3, times.count(),
+                    v.loopGcs());
             if (json != null) {
-                AtomicFiles.write(json, json(interval, snapshots, finalStats, lagViolations, v).getBytes(StandardCharsets.UTF_8));
+                AtomicFiles.write(json, json(interval, snapshots, finalStats, lagViolations, v, times).getBytes(StandardCharsets.UTF_8));
             }
             if (v.failures().isEmpty()) {
                 Snapshot last = snapshots.get(snapshots.size() - 1);
@@ -183,14 +210,16 @@ class SoakCommand implements Callable<Integer> {
         }
     }
 
-    private static Snapshot snapshot(VulkanContext ctx, DemoApp app, long frame) {
+    private static Snapshot snapshot(VulkanContext ctx, DemoApp app, long frame, GcCounter gcs) {
+        long gcsBefore = gcs.total();
         ctx.waitIdle();   // measurement only: lets deferred destructions run so live counts are exact
         long[] live = ctx.liveAllocations();
         System.gc();
+        long gcsAfter = gcs.total();
         Runtime r = Runtime.getRuntime();
         ReadbackStats rb = app.ring().stats();
         return new Snapshot(frame, app.width(), app.height(), live[0], live[1], ctx.objectsCreated(), r.totalMemory() - r.freeMemory(),
-                rssKb(), ctx.validationLog().total(), rb.samples(), rb.lagFrames(), rb.notReady(), rb.blockingWaits());
+                rssKb(), ctx.validationLog().total(), rb.samples(), rb.lagFrames(), rb.notReady(), rb.blockingWaits(), gcsBefore, gcsAfter);
     }
 
     private static long rssKb() {
@@ -219,7 +248,7 @@ class SoakCommand implements Callable<Integer> {
                 s.notReady(), s.waits(), passes);
     }
 
-    record Verdict(List<String> failures, long objectsAfterWarmUp) {
+    record Verdict(List<String> failures, long objectsAfterWarmUp, long loopGcs) {
     }
 
     /**
@@ -227,10 +256,18 @@ class SoakCommand implements Callable<Integer> {
      * three or more reports at a size, judge from the second. Memory is compared between reports taken at
      * the same size only: transient allocations follow the size of the moment.
      */
-    private Verdict verdict(List<Snapshot> snaps, ReadbackStats r, long lagViolations) {
+    private Verdict verdict(List<Snapshot> snaps, ReadbackStats r, long lagViolations, GcCounter gcs) {
         List<String> failures = new ArrayList<>();
         Snapshot first = warm(snaps);
         Snapshot last = snaps.get(snaps.size() - 1);
+        long loopGcs = 0;
+        for (int i = snaps.indexOf(first) + 1; i < snaps.size(); i++) {
+            loopGcs += snaps.get(i).gcsBefore() - snaps.get(i - 1).gcsAfter();   // the reports' own System.gc() left out
+        }
+        if (loopGcs > gcBudget) {
+            failures.add(loopGcs + " garbage collections while the frame loop ran after warm-up (frames " + first.frame() + " -> " + last.frame()
+                    + ", at most " + gcBudget + " allowed); collectors so far, reports' explicit GCs included: " + gcs.byCollector());
+        }
         if (last.validation() != 0) {
             failures.add(last.validation() + " validation messages");
         }
@@ -271,7 +308,7 @@ class SoakCommand implements Callable<Integer> {
             failures.add("readback: lag " + r.lagFrames() + " (want " + r.slots() + "), " + lagViolations + " samples off lag, not ready " + r.notReady()
                     + ", waits " + r.blockingWaits());
         }
-        return new Verdict(failures, objects);
+        return new Verdict(failures, objects, loopGcs);
     }
 
     /**
@@ -293,7 +330,12 @@ class SoakCommand implements Callable<Integer> {
     }
 
     private static Snapshot warm(List<Snapshot> snaps) {
-        return snaps.get(snaps.size() >= 3 ? 1 : 0);
+        return snaps.get(warmReport(snaps.size()));
+    }
+
+    /** The report warm-up ends at, of {@code reports}: the second with three or more, else the first. */
+    private static int warmReport(long reports) {
+        return reports >= 3 ? 1 : 0;
     }
 
     private static List<List<Snapshot>> bySize(List<Snapshot> snaps) {
@@ -309,7 +351,7 @@ class SoakCommand implements Callable<Integer> {
         return now - warm > Math.max(1, warm) * 0.05;
     }
 
-    private String json(long interval, List<Snapshot> snaps, ReadbackStats r, long lagViolations, Verdict v) {
+    private String json(long interval, List<Snapshot> snaps, ReadbackStats r, long lagViolations, Verdict v, FrameTimes times) {
         StringBuilder b = new StringBuilder();
         b.append("{\"frames\": ").append(frames).append(", \"width\": ").append(width).append(", \"height\": ").append(height)
                 .append(", \"reportEvery\": ").append(interval).append(", \"resizeEvery\": ").append(resizeEvery == null ? "null" : resizeEvery)
@@ -318,12 +360,16 @@ class SoakCommand implements Callable<Integer> {
         for (Snapshot s : snaps) {
             rows.add(String.format(Locale.ROOT, "  {\"frame\": %d, \"width\": %d, \"height\": %d, \"validation\": %d, \"allocations\": %d, "
                             + "\"bytes\": %d, \"objectsCreated\": %d, \"heapBytes\": %d, \"rssKb\": %d, \"samples\": %d, \"lag\": %d, "
-                            + "\"notReady\": %d, \"waits\": %d}", s.frame(), s.width(), s.height(), s.validation(), s.allocations(), s.bytes(),
-                    s.objects(), s.heapBytes(), s.rssKb(), s.samples(), s.lag(), s.notReady(), s.waits()));
+                            + "\"notReady\": %d, \"waits\": %d, \"gcsBefore\": %d, \"gcsAfter\": %d}", s.frame(), s.width(), s.height(),
+                    s.validation(), s.allocations(), s.bytes(), s.objects(), s.heapBytes(), s.rssKb(), s.samples(), s.lag(), s.notReady(), s.waits(),
+                    s.gcsBefore(), s.gcsAfter()));
         }
         b.append(String.join(",\n", rows)).append("\n ],\n \"readback\": {\"slots\": ").append(r.slots()).append(", \"samples\": ")
                 .append(r.samples()).append(", \"lag\": ").append(r.lagFrames()).append(", \"notReady\": ").append(r.notReady())
-                .append(", \"waits\": ").append(r.blockingWaits()).append(", \"samplesOffLag\": ").append(lagViolations).append("},\n \"failures\": [");
+                .append(", \"waits\": ").append(r.blockingWaits()).append(", \"samplesOffLag\": ").append(lagViolations).append("},\n \"loopGcs\": ")
+                .append(v.loopGcs()).append(", \"frameTimeP99Micros\": ").append(String.format(Locale.ROOT, "%.1f", times.quantileMicros(0.99)))
+                .append(", \"frameTimeMaxMicros\": ").append(String.format(Locale.ROOT, "%.1f", times.maxMicros()))
+                .append(", \"frameTimes\": ").append(times.count()).append(",\n \"failures\": [");
         List<String> fs = new ArrayList<>();
         v.failures().forEach(f -> fs.add(Json.string(f)));
         b.append(String.join(", ", fs)).append("]}\n");

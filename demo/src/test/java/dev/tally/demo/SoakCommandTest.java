@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,8 +64,18 @@ class SoakCommandTest {
         return Long.parseLong(m.group(1));
     }
 
+    /**
+     * The in-process soaks share this JVM's heap with the tests around them, and the test JVM tracks every MemoryStack frame
+     * (LWJGL's debug stack, which allocates on each push): collections here are not the frame loop's. Only the tests that judge
+     * collections keep the default budget of 0 (see {@link #aFrameLoopThatMakesGarbageFailsTheSoak}).
+     */
+    private static final String[] ANY_GCS = {"--gc-budget", Long.toString(Long.MAX_VALUE)};
+
     private Cli.Run soak(String cmd, SoakCommand instance, String... args) {
         List<String> all = new ArrayList<>(List.of(cmd, "--json", dir.resolve("soak.json").toString(), "--set", "cache.dir=" + cache));
+        if (!List.of(args).contains("--gc-budget")) {
+            all.addAll(List.of(ANY_GCS));
+        }
         all.addAll(List.of(args));
         Cli.Run r = instance == null ? Cli.run(all.toArray(String[]::new))
                 : Cli.run(null, () -> Main.commandLine().addSubcommand(cmd, instance), all.toArray(String[]::new));
@@ -112,6 +123,45 @@ class SoakCommandTest {
         assertFlatPerSize(reports);
         assertEquals(reports.get(1).get("objectsCreated"), reports.get(4).get("objectsCreated"), "no Vulkan objects created after warm-up");
         assertTrue(readback(json, "samples") >= 300 - readback(json, "slots") - 1, json);
+        // Frame times after warm-up (after the report at frame 120; the frames after the reports at 120, 180 and 240 left out).
+        assertEquals(300 - 120 - 3, number(json, "frameTimes"), json);
+        assertTrue(number(json, "frameTimeP99Micros") > 0 && number(json, "frameTimeMaxMicros") >= number(json, "frameTimeP99Micros"), json);
+        assertTrue(r.out().contains("frame time after warm-up: p99 "), r::toString);
+    }
+
+    private static double number(String json, String key) {
+        Matcher m = Pattern.compile("\"" + key + "\": (-?[0-9.]+)").matcher(json);
+        assertTrue(m.find(), () -> key + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** A soak whose frame loop makes 4 MiB of garbage per frame: the collector must run. */
+    static final class GarbageSoak extends SoakCommand {
+        static volatile byte[] sink;
+
+        @Override
+        void afterFrame(VulkanContext ctx, long frame, boolean last) {
+            sink = new byte[4 << 20];
+        }
+    }
+
+    @Test
+    void aFrameLoopThatMakesGarbageFailsTheSoak() throws IOException {
+        Cli.Run r = soak("garbage-soak", new GarbageSoak(), "--frames", "200", "--gc-budget", "0");
+        assertEquals(1, r.status(), r::toString);
+        String json = json();
+        // Reports at 40, 80, ..., 200: collections counted from the warm-up report (80) on, the reports' own System.gc() left out.
+        List<Report> reports = reports(json);
+        long expected = 0;
+        for (int i = 2; i < reports.size(); i++) {
+            expected += reports.get(i).get("gcsBefore") - reports.get(i - 1).get("gcsAfter");
+        }
+        assertTrue(expected > 0, json);
+        assertEquals(expected, (long) number(json, "loopGcs"), json);
+        String line = r.out().lines().filter(l -> l.startsWith("soak FAILED: ") && l.contains("garbage collections")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.toString()));
+        assertTrue(line.startsWith("soak FAILED: " + expected + " garbage collections while the frame loop ran after warm-up (frames 80 -> 200"), line);
+        assertTrue(line.contains("collectors so far") && line.contains(ManagementFactory.getGarbageCollectorMXBeans().get(0).getName() + " "), line);
     }
 
     @Test
