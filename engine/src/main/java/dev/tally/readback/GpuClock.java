@@ -2,6 +2,7 @@ package dev.tally.readback;
 
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VKCapabilitiesDevice;
 import org.lwjgl.vulkan.VKCapabilitiesInstance;
 import org.lwjgl.vulkan.VkCalibratedTimestampInfoKHR;
@@ -88,16 +89,21 @@ final class GpuClock {
 
     private void calibrate(long now) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
-            VkCalibratedTimestampInfoKHR.Buffer info = VkCalibratedTimestampInfoKHR.calloc(2, stack);
-            info.get(0).sType$Default().timeDomain(VK_TIME_DOMAIN_DEVICE_KHR);
-            info.get(1).sType$Default().timeDomain(VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR);
-            LongBuffer stamps = stack.mallocLong(2);
-            LongBuffer deviation = stack.mallocLong(1);
+            // By address: struct and buffer wrappers at every recalibration would be garbage on the frame path.
+            long info = stack.ncalloc(VkCalibratedTimestampInfoKHR.ALIGNOF, 2, VkCalibratedTimestampInfoKHR.SIZEOF);
+            long second = info + VkCalibratedTimestampInfoKHR.SIZEOF;
+            VkCalibratedTimestampInfoKHR.nsType(info, VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR);
+            VkCalibratedTimestampInfoKHR.ntimeDomain(info, VK_TIME_DOMAIN_DEVICE_KHR);
+            VkCalibratedTimestampInfoKHR.nsType(second, VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR);
+            VkCalibratedTimestampInfoKHR.ntimeDomain(second, VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR);
+            long stamps = stack.nmalloc(8, 16);
+            long deviation = stack.nmalloc(8, 8);
             // The EXT and KHR structures and values are the same; only the entry point's name differs.
-            check(khr ? vkGetCalibratedTimestampsKHR(ctx.device(), info, stamps, deviation)
-                    : vkGetCalibratedTimestampsEXT(ctx.device(), info, stamps, deviation), "vkGetCalibratedTimestamps");
-            gpuTicks = stamps.get(0) & tickMask;
-            cpuNanos = stamps.get(1);
+            check(khr ? nvkGetCalibratedTimestampsKHR(ctx.device(), 2, info, stamps, deviation)
+                    : org.lwjgl.vulkan.EXTCalibratedTimestamps.nvkGetCalibratedTimestampsEXT(ctx.device(), 2, info, stamps, deviation),
+                    "vkGetCalibratedTimestamps");
+            gpuTicks = MemoryUtil.memGetLong(stamps) & tickMask;
+            cpuNanos = MemoryUtil.memGetLong(stamps + 8);
             calibratedAt = now;
             calibrations++;
         }

@@ -107,6 +107,8 @@ public final class ReadbackRing implements AutoCloseable {
         ReadbackRequest request;  // one-shot slots only
         /** The slot buffer's name in a frame graph (made once: capturing builds no string). */
         final String targetName;
+        /** The capture into this slot, refilled each time. */
+        final Copy copy = new Copy(this);
 
         Slot(GpuBuffer buffer, int query, String targetName) {
             this.buffer = buffer;
@@ -368,34 +370,45 @@ public final class ReadbackRing implements AutoCloseable {
 
     /**
      * One capture: what to copy where; as a pass's setup it declares the reads and the slot's write and
-     * returns itself, so that a capture makes one object rather than closures over its arguments.
+     * returns itself. Each slot owns one, refilled by each capture into it: a slot is captured into again only
+     * after the frame that last used it was recorded (or given up), so a capture allocates nothing.
      */
     private static final class Copy implements Function<PassBuilder, Copy> {
-        final List<? extends Source> sources;
-        final long[] offsets;
+        final Source[] sources = new Source[SlotLayout.MAX_REGIONS];
+        int count;
+        final long[] offsets = new long[SlotLayout.MAX_REGIONS];
         final Slot slot;
-        final long capturedFrame;
-        final boolean invisible;
-        final BufferHandle slotHandle;
+        long capturedFrame;
+        boolean invisible;
+        BufferHandle slotHandle;
         /** Declared by the setup: the handle of each source and the slot's written version. */
-        final Handle[] read;
+        final Handle[] read = new Handle[SlotLayout.MAX_REGIONS];
         BufferHandle target;
 
-        Copy(List<? extends Source> sources, long[] offsets, Slot slot, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
-            this.sources = sources;
-            this.offsets = offsets;
+        Copy(Slot slot) {
             this.slot = slot;
+        }
+
+        /** Refills this capture; {@code sources} is copied (at most MAX_REGIONS, checked by the caller). */
+        Copy set(List<? extends Source> from, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
+            java.util.Arrays.fill(sources, null);
+            java.util.Arrays.fill(read, null);
+            count = from.size();
+            for (int i = 0; i < count; i++) {
+                sources[i] = from.get(i);
+            }
             this.capturedFrame = capturedFrame;
             this.invisible = invisible;
             this.slotHandle = slotHandle;
-            this.read = new Handle[sources.size()];
+            this.target = null;
+            return this;
         }
 
         @Override
         public Copy apply(PassBuilder b) {
             b.sideEffect();
-            for (int i = 0; i < sources.size(); i++) {
-                Source src = sources.get(i);
+            for (int i = 0; i < count; i++) {
+                Source src = sources[i];
                 read[i] = src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC);
             }
             target = b.write(slotHandle, Access.TRANSFER_DST);
@@ -412,7 +425,6 @@ public final class ReadbackRing implements AutoCloseable {
 
     private void addCopyPass(FrameGraph g, Slot slot, List<? extends Source> sources, String passName, String targetName) {
         SlotLayout layout = slot.layout;
-        long[] offsets = new long[sources.size()];
         long end = 0, total = 0;
         for (int i = 0; i < sources.size(); i++) {
             Source src = sources.get(i);
@@ -433,6 +445,8 @@ public final class ReadbackRing implements AutoCloseable {
         if (sources.size() > SlotLayout.MAX_REGIONS) {
             throw new IllegalArgumentException("readback ring '" + name + "': " + sources.size() + " regions in one capture; at most " + SlotLayout.MAX_REGIONS);
         }
+        Copy copy = slot.copy;
+        long[] offsets = copy.offsets;
         layout.clear();
         for (int i = 0; i < sources.size(); i++) {
             Source src = sources.get(i);
@@ -444,11 +458,11 @@ public final class ReadbackRing implements AutoCloseable {
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
-        g.addPass(passName, PassKind.TRANSFER, new Copy(sources, offsets, slot, frame, injectInvisibleAt == frame, target), recordStep);
+        g.addPass(passName, PassKind.TRANSFER, copy.set(sources, frame, injectInvisibleAt == frame, target), recordStep);
     }
 
     private void recordCopies(PassContext pc, Copy c) {
-        List<? extends Source> sources = c.sources;
+        Source[] sources = c.sources;
         long[] offsets = c.offsets;
         Slot slot = c.slot;
         long capturedFrame = c.capturedFrame;
@@ -457,9 +471,9 @@ public final class ReadbackRing implements AutoCloseable {
             queries.reset(pc.cmd(), slot.query, 1);
         }
         try (MemoryStack stack = MemoryStack.stackPush()) {
-            for (int i = 0; i < sources.size(); i++) {
+            for (int i = 0; i < c.count; i++) {
                 // The copy structs are written by address (static setters): no wrapper objects every frame.
-                if (sources.get(i) instanceof ImageRegion r) {
+                if (sources[i] instanceof ImageRegion r) {
                     long copy = stack.ncalloc(VkBufferImageCopy.ALIGNOF, 1, VkBufferImageCopy.SIZEOF);
                     VkBufferImageCopy.nbufferOffset(copy, HEADER_BYTES + offsets[i]);
                     long layers = copy + VkBufferImageCopy.IMAGESUBRESOURCE;
@@ -475,7 +489,7 @@ public final class ReadbackRing implements AutoCloseable {
                     nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.read[i]).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                             dst, 1, copy);
                 } else {
-                    Region r = (Region) sources.get(i);
+                    Region r = (Region) sources[i];
                     long copy = stack.ncalloc(VkBufferCopy.ALIGNOF, 1, VkBufferCopy.SIZEOF);
                     VkBufferCopy.nsrcOffset(copy, r.offset());
                     VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);

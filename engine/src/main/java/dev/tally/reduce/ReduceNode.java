@@ -5,10 +5,15 @@ import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
+
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 import static org.lwjgl.vulkan.VK10.*;
 
@@ -40,6 +45,10 @@ public final class ReduceNode implements AutoCloseable {
         this.name = name;
         this.op = op;
         this.maxCount = maxCount;
+        this.partialsName = name + ".partials";
+        this.foldName = name + ".fold";
+        this.resultName = name + ".result";
+        this.scratchName = name + ".scratch";
         long bytes = 0;
         // Scratch for the largest plan up to maxCount (partials grow with n up to the group limit).
         for (long n : new long[]{maxCount, Math.min(maxCount, reducer.settings().singleDispatchMax()),
@@ -57,37 +66,71 @@ public final class ReduceNode implements AutoCloseable {
         if (count > maxCount) {
             throw new IllegalArgumentException("reduce node '" + name + "' was built for at most " + maxCount + " floats, got " + count);
         }
-        ReducePlan plan = reducer.plan(count);
-        BufferHandle scratchHandle = g.importScratch(name + ".scratch", scratch);
-        if (plan.onePass()) {
-            record Io(BufferHandle in, BufferHandle scratch, BufferHandle out) {
+        if (plan == null || plan.n() != count) {
+            plan = reducer.plan(count);   // steady state: the same count every frame, the same plan
+        }
+        setupInput = input;
+        setupScratch = g.importScratch(scratchName, scratch);
+        setupPlan = plan;
+        try {
+            if (plan.onePass()) {
+                return g.addPass(name, PassKind.COMPUTE, onePassSetup, onePassRecord).out();
             }
-            Io io = g.addPass(name, PassKind.COMPUTE, b -> {
-                        b.asyncCompute();
-                        return new Io(b.read(input, Access.COMPUTE_READ),
-                                b.write(scratchHandle, Access.COMPUTE_READ_WRITE), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE));
-                    },
-                    (io2, ctx) -> reducer.recordOnePass(ctx.cmd(), op, plan, ctx.buffer(io2.in()), 0, ctx.buffer(io2.scratch()),
-                            ctx.buffer(io2.out()), 0));
-            return io.out();
+            Partials partials = g.addPass(partialsName, PassKind.COMPUTE, partialsSetup, partialsRecord);
+            setupScratch = partials.scratch();
+            return g.addPass(foldName, PassKind.COMPUTE, foldSetup, foldRecord).out();
+        } finally {
+            setupInput = setupScratch = null;
+            setupPlan = null;
         }
-        record Partials(BufferHandle in, BufferHandle scratch) {
-        }
-        Partials partials = g.addPass(name + ".partials", PassKind.COMPUTE,
-                b -> {
-                    b.asyncCompute();
-                    return new Partials(b.read(input, Access.COMPUTE_READ), b.write(scratchHandle, Access.COMPUTE_WRITE));
-                },
-                (p, ctx) -> reducer.recordPartials(ctx.cmd(), op, plan, ctx.buffer(p.in()), 0, ctx.buffer(p.scratch())));
-        record Fold(BufferHandle scratch, BufferHandle out) {
-        }
-        Fold fold = g.addPass(name + ".fold", PassKind.COMPUTE,
-                b -> {
-                    b.asyncCompute();
-                    return new Fold(b.read(partials.scratch(), Access.COMPUTE_READ), b.write(b.create(name + ".result", RESULT), Access.COMPUTE_WRITE));
-                },
-                (f, ctx) -> reducer.recordFold(ctx.cmd(), op, plan, ctx.buffer(f.scratch()), ctx.buffer(f.out()), 0));
-        return fold.out();
+    }
+
+    // The reduction being declared, read by the setups while addPass runs (no lambda captures per frame); the setups put the
+    // plan into the passes' data for their recording.
+    private ReducePlan plan;
+    private BufferHandle setupInput, setupScratch;
+    private ReducePlan setupPlan;
+    private final String partialsName, foldName, resultName, scratchName;
+
+    private record Io(BufferHandle in, BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+    }
+
+    private record Partials(BufferHandle in, BufferHandle scratch, ReducePlan plan) {
+    }
+
+    private record Fold(BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+    }
+
+    private final Function<PassBuilder, Io> onePassSetup = b -> {
+        b.asyncCompute();
+        return new Io(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_READ_WRITE),
+                b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Io, PassContext> onePassRecord = (io, ctx) -> reducer().recordOnePass(ctx.cmd(), op(), io.plan(),
+            ctx.buffer(io.in()), 0, ctx.buffer(io.scratch()), ctx.buffer(io.out()), 0);
+    private final Function<PassBuilder, Partials> partialsSetup = b -> {
+        b.asyncCompute();
+        return new Partials(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Partials, PassContext> partialsRecord = (p, ctx) -> reducer().recordPartials(ctx.cmd(), op(), p.plan(),
+            ctx.buffer(p.in()), 0, ctx.buffer(p.scratch()));
+    private final Function<PassBuilder, Fold> foldSetup = b -> {
+        b.asyncCompute();
+        return new Fold(b.read(setupScratch, Access.COMPUTE_READ), b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Fold, PassContext> foldRecord = (f, ctx) -> reducer().recordFold(ctx.cmd(), op(), f.plan(), ctx.buffer(f.scratch()),
+            ctx.buffer(f.out()), 0);
+
+    private Reducer reducer() {
+        return reducer;
+    }
+
+    private ReduceOp op() {
+        return op;
+    }
+
+    private String resultName() {
+        return resultName;
     }
 
     @Override

@@ -40,6 +40,13 @@ public final class ScenePath {
     }
 
     public static Camera at(double seconds) {
+        double[] c = new double[4];
+        at(seconds, c);
+        return new Camera(c[0], c[1], c[2], c[3]);
+    }
+
+    /** The same into {@code xyzHeading} (x, y, z, heading): the frame's path, with no record per frame. */
+    static void at(double seconds, double[] xyzHeading) {
         double t = seconds % LOOP_SECONDS;
         if (t < 0) {
             t += LOOP_SECONDS;
@@ -55,6 +62,9 @@ public final class ScenePath {
         double heading = a[2] + (b[2] - a[2]) * s;
         // A gentle sideways drift outdoors, none in the tunnel.
         double x = z > MOUTH_Z ? 1.5 * Math.sin((z - MOUTH_Z) / (FAR_Z - MOUTH_Z) * Math.PI) : 0;
-        return new Camera(x, EYE_HEIGHT, z, heading);
+        xyzHeading[0] = x;
+        xyzHeading[1] = EYE_HEIGHT;
+        xyzHeading[2] = z;
+        xyzHeading[3] = heading;
     }
 }

@@ -5,7 +5,10 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.shader.BindingType;
+import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
@@ -14,6 +17,9 @@ import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.List;
 import java.util.Map;
 
@@ -91,19 +97,32 @@ final class SceneRenderer implements AutoCloseable {
     }
 
     ImageHandle add(FrameGraph g, int width, int height, float time) {
-        ComputeKernel k = kernel;
-        ScenePath.Camera cam = ScenePath.at(time);
-        // TRANSFER_SRC: the HUD's luminance probe reads a texel back.
-        ImageDesc desc = new ImageDesc(width, height, hdrFormat, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-        return g.addPass("scene", PassKind.COMPUTE, b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE), (h, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                ByteBuffer push = stack.malloc(PUSH_BYTES);
-                putRays(push, cam, width, height, time);
-                k.dispatch(c.cmd(), List.of(DescriptorSets.StorageImage.of(c.image(h))), push,
-                        (width + GROUP - 1) / GROUP, (height + GROUP - 1) / GROUP);
-            }
-        });
+        if (desc == null || desc.width() != width || desc.height() != height) {
+            // TRANSFER_SRC: the HUD's luminance probe reads a texel back.
+            desc = new ImageDesc(width, height, hdrFormat, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+        }
+        // The frame's values, read by the pass's callbacks (made once): one scene pass per frame, recorded before the next is declared.
+        ScenePath.at(time, camera);
+        frameKernel = kernel;
+        frameWidth = width;
+        frameHeight = height;
+        frameTime = time;
+        return g.addPass("scene", PassKind.COMPUTE, setup, record);
     }
+
+    private ImageDesc desc;
+    private final double[] camera = new double[4];
+    private ComputeKernel frameKernel;
+    private int frameWidth, frameHeight;
+    private float frameTime;
+    private final Bindings bindings = new Bindings(1);
+    private final ByteBuffer push = ByteBuffer.allocateDirect(PUSH_BYTES).order(ByteOrder.nativeOrder());
+    private final Function<PassBuilder, ImageHandle> setup = b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE);
+    private final BiConsumer<ImageHandle, PassContext> record = (h, c) -> {
+        putRays(push, camera[0], camera[1], camera[2], camera[3], frameWidth, frameHeight, frameTime);
+        frameKernel.dispatch(c.cmd(), bindings.clear().storageImage(c.image(h)), push, (frameWidth + GROUP - 1) / GROUP,
+                (frameHeight + GROUP - 1) / GROUP);
+    };
 
     /**
      * The push constants: the camera's position and time, then its rays as an affine function of the pixel.
@@ -112,10 +131,14 @@ final class SceneRenderer implements AutoCloseable {
      * (x, y, z) -> (c x + s z, y, -s x + c z).
      */
     static void putRays(ByteBuffer push, ScenePath.Camera cam, int width, int height, float time) {
+        putRays(push, cam.x(), cam.y(), cam.z(), cam.heading(), width, height, time);
+    }
+
+    private static void putRays(ByteBuffer push, double camX, double camY, double camZ, double heading, int width, int height, float time) {
         double tan = TAN_HALF_FOV, aspect = (double) width / height;
-        double s = Math.sin(cam.heading()), c = Math.cos(cam.heading());
+        double s = Math.sin(heading), c = Math.cos(heading);
         double lx = -aspect * tan, ly = tan, kx = 2 * aspect * tan / width, ky = -2 * tan / height;
-        push.putFloat(0, (float) cam.x()).putFloat(4, (float) cam.y()).putFloat(8, (float) cam.z()).putFloat(12, time)
+        push.putFloat(0, (float) camX).putFloat(4, (float) camY).putFloat(8, (float) camZ).putFloat(12, time)
                 .putFloat(16, (float) (c * lx + s)).putFloat(20, (float) ly).putFloat(24, (float) (-s * lx + c)).putFloat(28, width)
                 .putFloat(32, (float) (c * kx)).putFloat(36, 0f).putFloat(40, (float) (-s * kx)).putFloat(44, height)
                 .putFloat(48, 0f).putFloat(52, (float) ky).putFloat(56, 0f).putFloat(60, 0f);

@@ -63,12 +63,12 @@ public final class DemoFrames implements AutoCloseable {
         long[] lastCpu = {cpuTime ? threads.getCurrentThreadCpuTime() : 0};
         long[] count = {0};
         long[] last = {System.nanoTime()};
-        double[] lastPacing = {tally.waits().of(Waits.Cause.PACING).micros()};
+        double[] lastPacing = {tally.waits().micros(Waits.Cause.PACING)};
         long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
         double pacingStart = lastPacing[0];
         app.run(() -> false, f -> {
             long now = System.nanoTime();
-            double pacing = tally.waits().of(Waits.Cause.PACING).micros();
+            double pacing = tally.waits().micros(Waits.Cause.PACING);
             long nowCpu = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
             if (count[0] < cpu.length) {
                 cpu[(int) count[0]] = (now - last[0]) / 1e3 - (pacing - lastPacing[0]);
