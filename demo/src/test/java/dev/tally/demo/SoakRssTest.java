@@ -12,7 +12,7 @@ class SoakRssTest {
     private static List<SoakCommand.Snapshot> reports(long... rssKb) {
         List<SoakCommand.Snapshot> out = new ArrayList<>();
         for (int i = 0; i < rssKb.length; i++) {
-            out.add(new SoakCommand.Snapshot(300L * (i + 1), 1, 1, 22, 527540, 0, 10 << 20, rssKb[i], 0, 0, 3, 0, 0));
+            out.add(new SoakCommand.Snapshot(300L * (i + 1), 1, 1, 22, 527540, 0, 10 << 20, rssKb[i], 0, 0, 3, 0, 0, 0, 0));
         }
         return out;
     }

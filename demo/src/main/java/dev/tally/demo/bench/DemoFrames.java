@@ -32,6 +32,8 @@ public final class DemoFrames implements AutoCloseable {
 
     private final Tally tally;
     private final DemoApp app;
+    /** Per-frame figures of a measured run, made once (a run's set-up is not the frames' garbage, nor their allocation sites). */
+    private final double[] cpu = new double[1 << 16], threadCpu = new double[1 << 16];
 
     public DemoFrames(Tally tally, int width, int height, long framesPerRun) {
         this(tally, width, height, framesPerRun, null);
@@ -57,8 +59,8 @@ public final class DemoFrames implements AutoCloseable {
         com.sun.management.ThreadMXBean allocations = threads instanceof com.sun.management.ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
         long thread = Thread.currentThread().getId();
-        double[] cpu = new double[1 << 16];
-        double[] threadCpu = new double[1 << 16];
+        double[] cpu = this.cpu;
+        double[] threadCpu = this.threadCpu;
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
         long[] lastCpu = {cpuTime ? threads.getCurrentThreadCpuTime() : 0};
         long[] count = {0};
