@@ -42,14 +42,12 @@ public final class Submissions {
     private long lastSubmitted;
     /** The value of the frame between its begin and its submission, 0 when none is open. */
     private long openFrameValue;
-    /** Set when any call reports VK_ERROR_DEVICE_LOST: nothing more is submitted and nothing waits. */
-    private volatile boolean deviceLost;
-    private String lostAt;
-    private boolean drainedAfterLoss;
+    private final DeviceLoss loss;
 
     Submissions(VulkanDevice gpu, DebugNames names, FaultInjector faults, Lock queueLock) {
         this.gpu = gpu;
         this.faults = faults;
+        this.loss = new DeviceLoss(faults);
         this.queueLock = queueLock != null ? queueLock : new ReentrantLock();
         try (MemoryStack stack = stackPush()) {
             VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default()
@@ -100,7 +98,7 @@ public final class Submissions {
         }
         boolean signalled = false;
         try {
-            if (!deviceLost) {
+            if (!loss.isLost()) {
                 submitSignalling(null, value, NULL, 0, NULL, "abandoned frame's submission " + value);
                 signalled = true;
             }
@@ -238,10 +236,7 @@ public final class Submissions {
      * a failure is thrown naming {@code what}, and a lost device is remembered.
      */
     private void queueSubmit(boolean async, long pSubmit, long value, String what) {
-        if (deviceLost) {
-            // Submitting to a lost device is pointless (and may crash some drivers): fail at once.
-            check(VK_ERROR_DEVICE_LOST, what + " (vkQueueSubmit2 not called: the device was lost at " + lostAt + ")");
-        }
+        loss.refuseIfLost(what);
         int injected = faults.beforeSubmit(value);
         int result;
         if (injected != VK_SUCCESS) {
@@ -259,7 +254,7 @@ public final class Submissions {
         if (result < 0) {
             String where = what + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
             if (result == VK_ERROR_DEVICE_LOST) {
-                markLost(where);
+                loss.mark(where);
             }
             check(result, where);
         }
@@ -269,8 +264,8 @@ public final class Submissions {
 
     /** The highest timeline value the GPU has reached; never waits. After a loss: everything submitted. */
     public long completedValue() {
-        if (deviceLost) {
-            drainAfterLoss();
+        if (loss.isLost()) {
+            loss.drainOnce(gpu.device());
             return lastSubmitted();
         }
         try (MemoryStack stack = stackPush()) {
@@ -278,7 +273,7 @@ public final class Submissions {
             long p = stack.nmalloc(8, 8);
             int result = nvkGetSemaphoreCounterValue(gpu.device(), timeline, p);
             if (result == VK_ERROR_DEVICE_LOST) {
-                markLost("vkGetSemaphoreCounterValue");
+                loss.mark("vkGetSemaphoreCounterValue");
             }
             check(result, "vkGetSemaphoreCounterValue");
             return MemoryUtil.memGetLong(p);
@@ -290,8 +285,8 @@ public final class Submissions {
         if (value <= 0) {
             return;
         }
-        if (deviceLost) {
-            drainAfterLoss();
+        if (loss.isLost()) {
+            loss.drainOnce(gpu.device());
             return;
         }
         if (completedValue() >= value) {
@@ -308,7 +303,7 @@ public final class Submissions {
                 throw new VulkanException(VK_TIMEOUT, "vkWaitSemaphores(timeline " + value + ", " + WAIT_TIMEOUT_NS / 1_000_000_000L + " s)");
             }
             if (result == VK_ERROR_DEVICE_LOST) {
-                markLost("vkWaitSemaphores (waiting for submission " + value + ")");
+                loss.mark("vkWaitSemaphores (waiting for submission " + value + ")");
             }
             check(result, "vkWaitSemaphores (waiting for submission " + value + ")");
         } finally {
@@ -316,35 +311,9 @@ public final class Submissions {
         }
     }
 
-    /**
-     * The first report of a lost device is thrown where it happens; from then on nothing is submitted
-     * and waits return at once, so that closing releases everything without a second error.
-     */
-    private synchronized void markLost(String where) {
-        if (!deviceLost) {
-            lostAt = where;
-            deviceLost = true;
-        }
-    }
-
-    /**
-     * After a loss, once: vkDeviceWaitIdle, which on a lost device returns (VK_ERROR_DEVICE_LOST) in
-     * finite time, and after an injected loss lets earlier work really finish. Then every submission
-     * counts as complete, so deferred destruction can run.
-     */
-    private synchronized void drainAfterLoss() {
-        if (!drainedAfterLoss) {
-            drainedAfterLoss = true;
-            faults.afterLoss(vkDeviceWaitIdle(gpu.device()));   // VK_ERROR_DEVICE_LOST expected: nothing to do about it
-        }
-    }
-
-    /** vkDeviceWaitIdle before closing; a lost device (real or injected) is noted, not thrown: it was reported where it happened. */
+    /** vkDeviceWaitIdle before closing; a lost device is noted, not thrown: it was reported where it happened. */
     void waitDeviceIdleForClose() {
-        int idle = faults.afterLoss(vkDeviceWaitIdle(gpu.device()));
-        if (idle == VK_ERROR_DEVICE_LOST) {
-            markLost("vkDeviceWaitIdle (closing)");
-        }
+        loss.waitIdleForClose(gpu.device());
     }
 
     /** Destroys the one-shot pool and the timeline (after {@link #waitDeviceIdleForClose}). */
@@ -355,12 +324,12 @@ public final class Submissions {
 
     /** True once any call reported VK_ERROR_DEVICE_LOST (real or injected); the context can then only be closed. */
     public boolean isDeviceLost() {
-        return deviceLost;
+        return loss.isLost();
     }
 
     /** Where the loss was first seen (e.g. "submission 50 (vkQueueSubmit2)"), or null. */
-    public synchronized String lostAt() {
-        return lostAt;
+    public String lostAt() {
+        return loss.where();
     }
 
     public synchronized long lastSubmitted() { return lastSubmitted; }
