@@ -70,7 +70,7 @@ public final class Tally implements AutoCloseable {
     private final PipelineCache pipelineCache;
     private final Reducer reducer;
     private final GraphRuntime graphs;
-    /** Frames in flight: sized here once; command pools, readback rings and tickets follow it. */
+    /** Frames in flight, read once: tickets and the command pools of FrameCommands and LaneCommands follow it. */
     private final int framesInFlight;
     private long nextFrame;
     private Frame current;
