@@ -328,6 +328,9 @@ public final class AutoExposure implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!curveTable.isClosed()) {
+            ctx.requireOpen("AutoExposure '" + scope + "'");
+        }
         accumulateByRows.values().forEach(ComputeKernel::close);
         adapt.close();
         total.close();

@@ -140,6 +140,7 @@ public final class Tonemapper implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("Tonemapper");
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);
         pipelines.close();
         Samplers.destroy(ctx, sampler);

@@ -62,8 +62,6 @@ public final class GraphRuntime implements AutoCloseable {
     private final List<Fill> pendingFills = new ArrayList<>();
     private final boolean skipBarriers;
     private long frame = -1;
-    /** The frame begun last was given up: the next frame may take its number again. */
-    private boolean lastAbandoned;
     private long barriersEmitted;
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
@@ -101,10 +99,9 @@ public final class GraphRuntime implements AutoCloseable {
      * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
      */
     public FrameGraph begin(long frameNumber, long timelineValue) {
-        if (frameNumber < frame || (frameNumber == frame && !lastAbandoned)) {
+        if (frameNumber <= frame) {   // numbers only grow, also past an abandoned frame
             throw new IllegalStateException("internal: frame " + frameNumber + " begun after frame " + frame);
         }
-        lastAbandoned = false;
         frame = frameNumber;
         collectTimings();
         long completed = ctx.completedValue();
@@ -117,7 +114,6 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
     public void abandon(FrameGraph g) {
-        lastAbandoned = true;
         for (FrameListener l : listenerSnapshot) {
             l.frameAbandoned(g.frame());
         }

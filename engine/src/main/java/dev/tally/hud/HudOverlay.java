@@ -438,6 +438,7 @@ public final class HudOverlay implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("HudOverlay");
         pipelines.close();
         if (compute != null) {
             compute.close();

@@ -573,6 +573,9 @@ public final class ReadbackRing implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!slots[0].buffer.isClosed()) {
+            graphs.context().requireOpen("readback ring '" + name + "'");
+        }
         graphs.removeListener(listener);
         // Destruction is deferred until the GPU is done, so pending slots leak nothing and need no wait.
         for (Slot s : slots) {

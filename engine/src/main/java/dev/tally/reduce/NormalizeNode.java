@@ -67,6 +67,7 @@ public final class NormalizeNode implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("NormalizeNode");
         kernel.close();
     }
 }

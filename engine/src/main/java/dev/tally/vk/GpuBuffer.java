@@ -144,6 +144,7 @@ public final class GpuBuffer implements AutoCloseable {
         if (closed) {
             return;
         }
+        ctx.requireOpen("buffer '" + name + "'");   // its memory went with the device: freeing it would touch freed memory
         closed = true;
         if (!owned) {
             return;

@@ -122,6 +122,7 @@ public final class GpuImage implements AutoCloseable {
         if (closed) {
             return;
         }
+        ctx.requireOpen("image '" + name + "'");   // its memory went with the device: freeing it would touch freed memory
         closed = true;
         long i = image, a = allocation, v = view;
         boolean destroyView = ownsView;
