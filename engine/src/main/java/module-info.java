@@ -11,7 +11,6 @@ module dev.tally {
     requires transitive org.lwjgl.vulkan;
     requires org.lwjgl.vma;
     requires org.lwjgl.shaderc;
-    requires org.lwjgl.glfw;
     requires org.lwjgl.stb;
 
     exports dev.tally;
@@ -19,7 +18,6 @@ module dev.tally {
     exports dev.tally.exposure;
     exports dev.tally.graph;
     exports dev.tally.hud;
-    exports dev.tally.present;
     exports dev.tally.readback;
     exports dev.tally.reduce;
     exports dev.tally.shader;

@@ -1,4 +1,4 @@
-package dev.tally.present;
+package dev.tally.demo.present;
 
 import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanContext;

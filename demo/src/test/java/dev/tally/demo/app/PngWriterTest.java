@@ -1,4 +1,4 @@
-package dev.tally.hud;
+package dev.tally.demo.app;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package dev.tally.hud;
+package dev.tally.demo.app;
 
 import org.lwjgl.stb.STBIWriteCallback;
 import org.lwjgl.system.MemoryUtil;

@@ -1,4 +1,4 @@
-package dev.tally.present;
+package dev.tally.demo.present;
 
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.glfw.GLFWErrorCallback;
