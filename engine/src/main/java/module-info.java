@@ -10,7 +10,8 @@ module dev.tally {
     requires transitive org.lwjgl;
     requires transitive org.lwjgl.vulkan;
     requires org.lwjgl.vma;
-    requires org.lwjgl.shaderc;
+    // Only to compile shaders: at build time and for live reload (shaders.live); the jar carries SPIR-V.
+    requires static org.lwjgl.shaderc;
     requires org.lwjgl.stb;
 
     exports dev.tally;
