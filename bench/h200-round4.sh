@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call for the round-4 figures. Run on the GPU machine from a folder holding tally/ (./tally dist),
 # jmh/ (jmh-core, jopt-simple, commons-math3 jars) and cub_reference.py: bash h200-round4.sh OUTDIR [extra-demo-args...]
-# Writes: gpu.txt, jmh.txt, bench.txt/bench.log/nvidia-h200.json, cub.txt/cub-h200-clean-flush.json,
+# Writes: gpu.txt, jmh.txt, bench.txt/bench.log/nvidia-h200.json (CUB folded in), cub.txt/cub-h200-clean-flush.json,
 # demo4k-FORMAT.json/.log, demo1080-validate.json/.log, sweep.log, then packs everything into round4.tgz (the device returns few files).
 set -u
 B="$(cd "$(dirname "$0")" && pwd)"
@@ -21,6 +21,7 @@ timeout 300 "$T" bench --progress --json "$R/nvidia-h200.json" > "$R/bench.txt" 
 pack
 step cub
 timeout 120 python3 "$B/cub_reference.py" --flush clean --json "$R/cub-h200-clean-flush.json" > "$R/cub.txt" 2>&1
+python3 "$B/fold_cub.py" "$R/nvidia-h200.json" "$R/cub-h200-clean-flush.json"   # one results file: bench/results/nvidia-h200.json
 pack
 for f in b10g11r11 rgba16f; do
   step "demo4k $f"

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Second round-4 call: what per-pass timestamps cost the frame (graph.passTimingInterval 1 vs 8), the frame
-# cases with span-only timing, and the scene without its footprint filtering (measure-only variant: a copy of shaders/
-# under var/scene-nofootprint with scene.comp's footprint rays replaced by the pixel's own). Usage on the GPU machine: bash h200-round4b.sh OUTDIR
+# Second round-4 call: what per-pass timestamps cost the frame (graph.passTimingInterval 1 vs 8) and the frame
+# cases with span-only timing. Usage on the GPU machine: bash h200-round4b.sh OUTDIR
 set -u
 B="$(cd "$(dirname "$0")" && pwd)"
 OUT="$1"; R="$OUT/r"; mkdir -p "$R"
@@ -16,7 +15,6 @@ demo() {   # name, extra args...
 for i in 1 8; do demo "interval$i" --set graph.passTimingInterval=$i; done
 for i in 1 8; do demo "interval$i-rgba16f" --hdr-format rgba16f --set graph.passTimingInterval=$i; done
 for i in 1 8; do demo "interval$i-hudoff" --hud off --set graph.passTimingInterval=$i; done
-TALLY_HOME="$B/var/scene-nofootprint" demo nofootprint --set graph.passTimingInterval=1
 pack
 echo "== bench frame interval 8 $(date +%T)" >> "$R/steps.txt"
 timeout 120 "$T" bench --only frame,hud,tonemap,exposure --progress --set graph.passTimingInterval=8 --json "$R/bench-interval8.json" \
