@@ -17,26 +17,46 @@ import java.util.TreeSet;
 /**
  * Fails a test class that leaves a new file in the source tree: caches, outputs and scratch files belong
  * in temporary directories or under target/. Registered for every test class of this module through
- * {@code META-INF/services} (extension autodetection is on in {@code junit-platform.properties}); it lists
- * the checkout's files, build outputs ({@code target/}) and {@code .git} aside, before and after each class.
+ * {@code META-INF/services} (extension autodetection is on in {@code junit-platform.properties}). Before and
+ * after each class it lists where a test's relative paths land: everything under the working directory (this
+ * module), build outputs ({@code target/}) aside, and the entries at the top of the checkout. Deeper folders of
+ * other modules are left out, so that editing them while the tests run is no failure.
  */
 public final class SourceTreeGuard implements BeforeAllCallback, AfterAllCallback {
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(SourceTreeGuard.class);
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getStore(NS).put("before", files(checkoutRoot()));
+        context.getStore(NS).put("before", snapshot());
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
         @SuppressWarnings("unchecked")
         Set<String> before = context.getStore(NS).get("before", Set.class);
-        Set<String> added = added(before, files(checkoutRoot()));
+        Set<String> added = added(before, snapshot());
         if (!added.isEmpty()) {
             throw new AssertionError(context.getDisplayName() + " wrote into the source tree (use a @TempDir or target/): "
                     + String.join(", ", added.stream().limit(10).toList()) + (added.size() > 10 ? " and " + (added.size() - 10) + " more" : ""));
         }
+    }
+
+    /** This module's files and the checkout's top-level entries, relative to the checkout. */
+    static Set<String> snapshot() {
+        Path root = checkoutRoot();
+        Path module = Path.of("").toAbsolutePath();
+        Set<String> all = new TreeSet<>();
+        try (java.util.stream.Stream<Path> top = Files.list(root)) {
+            top.filter(p -> !p.getFileName().toString().equals(".git"))
+                    .forEach(p -> all.add(root.relativize(p) + (Files.isDirectory(p) ? "/" : "")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("listing " + root, e);
+        }
+        String prefix = module.equals(root) ? "" : root.relativize(module) + "/";
+        for (String f : files(module)) {
+            all.add(f.equals("/") ? prefix : prefix + f);
+        }
+        return all;
     }
 
     /** The paths in {@code after} that are not in {@code before}. */

@@ -36,4 +36,14 @@ class SourceTreeGuardTest {
         Path root = SourceTreeGuard.checkoutRoot();
         assertTrue(Files.isRegularFile(root.resolve("mvnw")) && Files.isDirectory(root.resolve("demo")), root::toString);
     }
+
+    @Test
+    void theSnapshotHoldsThisModuleAndTheCheckoutsTopLevelOnly() {
+        Set<String> snapshot = SourceTreeGuard.snapshot();
+        assertTrue(snapshot.contains("demo/pom.xml"), "this module's files");
+        assertTrue(snapshot.contains("demo/src/test/java/dev/tally/demo/SourceTreeGuardTest.java"), "this module's files, deep");
+        assertTrue(snapshot.contains("engine/") && snapshot.contains("pom.xml"), "the checkout's top level");
+        assertFalse(snapshot.contains("engine/pom.xml"), "other modules' insides are left out");
+        assertTrue(snapshot.stream().noneMatch(p -> p.startsWith("demo/target")), "build output is left out");
+    }
 }

@@ -44,9 +44,25 @@ public final class PrebuildShaders {
                 Files.createDirectories(file.getParent());
                 write(file, spirv);
             }
+            removeUnlisted(output, written);
         }
         System.out.printf("tally: %d shader variants of %s compiled into %s in %.1f s%n", variants.size(), args[0], output,
                 (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** A variant dropped from the list leaves no SPIR-V behind from an earlier build: the jar holds the list exactly. */
+    private static void removeUnlisted(Path output, Set<String> written) throws IOException {
+        Path dir = output.resolve(ShaderVariant.DIRECTORY);
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (!written.contains(output.relativize(f).toString().replace(java.io.File.separatorChar, '/'))) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     private static void write(Path file, byte[] spirv) throws IOException {

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * defines it is built with. Its {@link #resource()} is where the build puts it in the jar.
  */
 public record ShaderVariant(String file, Map<String, String> defines) {
-    private static final String DIRECTORY = "tally/spirv/";
+    /** Where in the jar the build puts the SPIR-V. */
+    static final String DIRECTORY = "tally/spirv/";
 
     public ShaderVariant {
         stage(file);
