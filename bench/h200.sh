@@ -2,7 +2,7 @@
 # One device call for the H200's figures: the full bench, CUB in the same call, the frame's CPU cost and
 # allocation (JMH), the demo at 4K in both HDR formats and a validated 1080p run.
 # On the GPU machine, from a folder holding tally/ (./tally dist), jmh/ (jmh-core, jopt-simple, commons-math3
-# jars) and cub_reference.py:   bash h200.sh OUTDIR
+# jars), cub_reference.py and fold_cub.py:   bash h200.sh OUTDIR
 # Writes OUTDIR/results.tgz (every raw output) and OUTDIR/nvidia-h200.json (the bench with CUB of this call beside it).
 set -u
 B="$(cd "$(dirname "$0")" && pwd)"
@@ -32,15 +32,7 @@ timeout 60 "$T" demo --headless --width 1920 --height 1080 --frames 120 --fixed-
   > "$R/demo1080-validate.log" 2>&1; echo "rc $?" >> "$R/demo1080-validate.log"
 pack
 step fold
-python3 - "$R/bench.json" "$R/cub.json" "$OUT/nvidia-h200.json" <<'PY'
-import json, sys
-bench = json.load(open(sys.argv[1]))
-try:
-    bench["cub"] = json.load(open(sys.argv[2]))   # the reference of this same call, beside the bench's cases
-except (OSError, ValueError) as e:
-    bench["cub"] = {"error": str(e)}
-json.dump(bench, open(sys.argv[3], "w"), indent=1)
-PY
+cp "$R/bench.json" "$OUT/nvidia-h200.json" && python3 "$B/fold_cub.py" "$OUT/nvidia-h200.json" "$R/cub.json"
 step done
 grep -E "^(frame-|exposure-|tonemap|hud|reduce-sum|reduce-stats)" "$R/bench.txt"; tail -8 "$R/cub.txt"
 grep -E "alloc.rate.norm|FrameBenchmark" "$R/jmh.txt" | tail -8

@@ -15,7 +15,7 @@ import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.ReduceSettings;
 import dev.tally.reduce.Reducer;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.ShaderSources;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.ContextOptions;
@@ -66,7 +66,7 @@ public final class Tally implements AutoCloseable {
 
     private final Config config;
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache pipelineCache;
     private final Reducer reducer;
     private final GraphRuntime graphs;
@@ -76,7 +76,7 @@ public final class Tally implements AutoCloseable {
     private Frame current;
     private volatile boolean closed;
 
-    private Tally(Config config, VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer) {
+    private Tally(Config config, VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, Reducer reducer) {
         this.config = config;
         this.ctx = ctx;
         this.compiler = compiler;
@@ -128,12 +128,13 @@ public final class Tally implements AutoCloseable {
 
     /** Builds the rest on a context; on any failure releases what it made, the context included. */
     private static Tally assemble(Config config, VulkanContext ctx) {
-        ShaderCompiler compiler = null;
+        ShaderLibrary compiler = null;
         PipelineCache cache = null;
         Reducer reducer = null;
         try {
             Path cacheDir = cacheDir(config);
-            compiler = new ShaderCompiler(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"));
+            compiler = config.bool("shaders.live") ? ShaderLibrary.live(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"))
+                    : ShaderLibrary.prebuilt();
             cache = new PipelineCache(ctx, cacheDir.resolve("pipelines-" + Integer.toHexString(ctx.info().name().hashCode()) + ".bin"));
             ReduceSettings settings;
             try {
@@ -307,7 +308,7 @@ public final class Tally implements AutoCloseable {
 
     public Config config() { return config; }
     public VulkanContext context() { return ctx; }
-    public ShaderCompiler compiler() { return compiler; }
+    public ShaderLibrary compiler() { return compiler; }
     public PipelineCache pipelineCache() { return pipelineCache; }
     public Reducer reducer() { return reducer; }
     /** The frame graph runtime: compiled plans, transient memory, histories, per-pass GPU timings. */

@@ -3,7 +3,7 @@ package dev.tally.reduce;
 import dev.tally.shader.ComputePipeline;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuBuffer;
@@ -30,7 +30,7 @@ public final class Reducer implements AutoCloseable {
     static final String STATS_SHADER = "reduce_stats.comp";
     private static final int SET_CACHE = 256;
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final ReduceSettings settings;
     private final String statsShader;
@@ -39,11 +39,11 @@ public final class Reducer implements AutoCloseable {
     private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
     private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
 
-    public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
+    public Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings) {
         this(ctx, compiler, cache, settings, STATS_SHADER, Map.of());
     }
 
-    private Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
+    private Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
                     Map<String, String> statsDefines) {
         if (!ctx.info().subgroupArithmetic()) {
             throw new IllegalStateException("device '" + ctx.info().name() + "' lacks subgroup arithmetic in compute shaders");
