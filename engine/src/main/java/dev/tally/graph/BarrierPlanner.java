@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
@@ -151,10 +153,9 @@ public final class FrameGraph {
         return new ImageHandle(this, add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
     }
 
-    /** A caller-owned buffer; its state across frames is tracked by the runtime. {@code finalAccess} may be null. */
+    /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
     public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
                 finalAccess).id, 0);
     }
 
@@ -163,8 +164,7 @@ public final class FrameGraph {
      * a reduction's partials): writes to it do not keep a pass alive.
      */
     public BufferHandle importScratch(String name, GpuBuffer buffer) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
                 null).id, 0);
     }
 
@@ -182,9 +182,8 @@ public final class FrameGraph {
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
     public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(image.serial());
         return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry, finalAccess).id, 0);
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, image.state(), finalAccess).id, 0);
     }
 
     /**
@@ -195,7 +194,7 @@ public final class FrameGraph {
      */
     public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, ResourceState.after(entry), finalAccess);
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry.stateAfter(), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return new ImageHandle(this, r.id, 0);
     }
@@ -236,9 +235,9 @@ public final class FrameGraph {
         GpuBuffer cur = history.current();
         GpuBuffer prev = history.previousOrNull();
         BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
-                runtime.stateOf(cur.serial()), null).id, 0);
+                cur.state(), null).id, 0);
         BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
-                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
+                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, prev.state(), null).id, 0);
         return new History(previous, current);
     }
 

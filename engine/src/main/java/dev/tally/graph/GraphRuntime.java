@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 import dev.tally.vk.TimestampQueries;
@@ -49,7 +51,6 @@ public final class GraphRuntime implements AutoCloseable {
     private final TransientPool pool;
     private final PlanCache plans = new PlanCache();
     private final BarrierCache barrierCache = new BarrierCache(16);
-    private final TrackedStates states = new TrackedStates();
     private final List<HistoryBuffer> histories = new ArrayList<>();
     private final TimestampQueries queries;
     private final int querySlots;
@@ -161,11 +162,7 @@ public final class GraphRuntime implements AutoCloseable {
      */
     public void fillOnFirstUse(GpuBuffer buffer, int word) {
         pendingFills.add(new Fill(buffer, word));
-        states.put(buffer.serial(), ResourceState.after(Access.TRANSFER_DST), Math.max(frame, 0));
-    }
-
-    ResourceState stateOf(long serial) {
-        return states.get(serial);
+        buffer.state(Access.TRANSFER_DST.stateAfter());
     }
 
     /** The context the graphs record for. */
@@ -262,7 +259,7 @@ public final class GraphRuntime implements AutoCloseable {
         }
         for (GraphResource r : g.resources) {
             if (r.trackedEntry) {
-                r.entry = stateOf(r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial());
+                r.entry = r.physical instanceof GpuBuffer b ? b.state() : ((GpuImage) r.physical).state();
             }
         }
         String key = g.topologyKey(lastTopologyKey);   // the previous frame's key object when nothing changed
@@ -366,8 +363,11 @@ public final class GraphRuntime implements AutoCloseable {
                     physical.slotStates[plan.slotOf()[r.id]] = fin;
                 }
             } else if (fin != null) {
-                long serial = r.physical instanceof GpuBuffer b ? b.serial() : ((GpuImage) r.physical).serial();
-                states.put(serial, fin, frame);
+                if (r.physical instanceof GpuBuffer b) {
+                    b.state(fin);
+                } else {
+                    ((GpuImage) r.physical).state(fin);
+                }
             }
         }
         for (int i : plan.culled()) {
@@ -377,7 +377,6 @@ public final class GraphRuntime implements AutoCloseable {
             stats.culled(g.passes.get(i).name, false);
         }
         g.declaredHistories.forEach(HistoryBuffer::advance);
-        pruneStates();
         lastGraph = g;
         lastPlan = plan;
         if (timed) {
@@ -472,13 +471,6 @@ public final class GraphRuntime implements AutoCloseable {
                 stats.add(FRAME_SPAN, span);
             }
         }
-    }
-
-    private void pruneStates() {
-        if (frame % 64 != 0) {
-            return;
-        }
-        states.forgetOlderThan(frame, 64);
     }
 
     private void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, PassContext passContext) {

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanContext;

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -40,8 +42,8 @@ class CrossQueuePlanningTest {
                 s.read(hdr, Access.COMPUTE_SAMPLED);
                 return s.write(s.create("bins", BufferDesc.of(1024)), Access.COMPUTE_WRITE);
             }, never());
-            FrameGraph.History h = g.historyForPlanning("exposure", 16, ResourceState.after(Access.COMPUTE_WRITE),
-                    ResourceState.after(Access.COMPUTE_READ));
+            FrameGraph.History h = g.historyForPlanning("exposure", 16, Access.COMPUTE_WRITE.stateAfter(),
+                    Access.COMPUTE_READ.stateAfter());
             exposure = g.addPass("exposure", PassKind.COMPUTE, s -> {
                 s.asyncCompute();
                 s.read(histogram, Access.COMPUTE_READ);
@@ -290,7 +292,7 @@ class CrossQueuePlanningTest {
     @Test
     void writeAfterTheOtherLanesReadWaitsForIt() {
         FrameGraph g = new FrameGraph();
-        BufferHandle data = g.importBuffer("data", 256, ResourceState.after(Access.COMPUTE_WRITE), null);
+        BufferHandle data = g.importBuffer("data", 256, Access.COMPUTE_WRITE.stateAfter(), null);
         g.addPass("async-read", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.sideEffect();
@@ -320,7 +322,7 @@ class CrossQueuePlanningTest {
         }
         // A graph that ends on the async lane gets an empty main batch that waits for it.
         FrameGraph g = new FrameGraph();
-        FrameGraph.History h = g.historyForPlanning("acc", 16, ResourceState.after(Access.COMPUTE_WRITE), ResourceState.UNUSED);
+        FrameGraph.History h = g.historyForPlanning("acc", 16, Access.COMPUTE_WRITE.stateAfter(), ResourceState.UNUSED);
         g.addPass("accumulate", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.read(h.previous(), Access.COMPUTE_READ);

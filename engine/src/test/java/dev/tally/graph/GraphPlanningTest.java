@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -735,8 +737,8 @@ class GraphPlanningTest {
         @Test
         void importedImageAlreadyInTheRightLayoutNeedsNoTransition() {
             FrameGraph g = new FrameGraph();
-            ImageHandle env = g.importImage("env", rgba8(16, 16), ResourceState.after(Access.FRAGMENT_SAMPLED), null);
-            ImageHandle target = g.importImage("target", rgba8(16, 16), ResourceState.after(Access.COLOR_ATTACHMENT), null);
+            ImageHandle env = g.importImage("env", rgba8(16, 16), Access.FRAGMENT_SAMPLED.stateAfter(), null);
+            ImageHandle target = g.importImage("target", rgba8(16, 16), Access.COLOR_ATTACHMENT.stateAfter(), null);
             g.addPass("sky", PassKind.GRAPHICS, s -> {
                 s.read(env, Access.FRAGMENT_SAMPLED);
                 return s.colorAttachment(target, CLEAR);
@@ -803,8 +805,8 @@ class GraphPlanningTest {
         @Test
         void historyReadsThePreviousVersionAndWritesTheCurrent() {
             FrameGraph g = new FrameGraph();
-            FrameGraph.History h = g.historyForPlanning("running", 16, ResourceState.after(Access.COMPUTE_WRITE),
-                    ResourceState.after(Access.COMPUTE_READ));
+            FrameGraph.History h = g.historyForPlanning("running", 16, Access.COMPUTE_WRITE.stateAfter(),
+                    Access.COMPUTE_READ.stateAfter());
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
@@ -904,7 +906,7 @@ class GraphPlanningTest {
             Graph x = build();
             GraphPlan plan = x.g().compile();
             int shared = plan.slotOf()[x.a().resource()];
-            ResourceState touched = ResourceState.after(Access.TRANSFER_SRC);
+            ResourceState touched = Access.TRANSFER_SRC.stateAfter();
             Planned p = plan(x.g(), s -> s == shared ? touched : ResourceState.UNUSED);
             BarrierSpec alias = barrierFor(p.before("makeA"), x.a());
             assertTrue(alias.aliasing(), alias.toString());
@@ -1033,7 +1035,7 @@ class GraphPlanningTest {
 
             // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
             // the copy must wait for that write, which the first frame's barriers do not do.
-            FrameGraph written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
+            FrameGraph written = frameFrom(Access.COMPUTE_WRITE.stateAfter());
             assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
             BarrierPlanner.Barriers afterWrite = cache.planFor(key, written, plan, untouched, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
@@ -1042,7 +1044,7 @@ class GraphPlanningTest {
             assertEquals(fresh.epilogue(), afterWrite.epilogue());
 
             // The transient's memory slot was left written by an earlier frame: its first use must order after that.
-            ResourceState[] slotWritten = {ResourceState.after(Access.TRANSFER_DST)};
+            ResourceState[] slotWritten = {Access.TRANSFER_DST.stateAfter()};
             BarrierPlanner.Barriers afterSlot = cache.planFor(key, first, plan, slotWritten, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers freshSlot = BarrierPlanner.plan(first, plan, s -> slotWritten[s]);
             assertNotEquals(planned.beforePass(), freshSlot.beforePass(), "premise: the slot's state changes the barriers");
