@@ -989,7 +989,7 @@ class GraphPlanningTest {
     }
 
     @Nested
-    class TopologyCache {
+    class TopologyCaching {
         private FrameGraph frame(long size, boolean extraReader) {
             FrameGraph g = new FrameGraph();
             BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, Access.HOST_READ);
@@ -1016,28 +1016,46 @@ class GraphPlanningTest {
             return g;
         }
 
+        /** Transient memory with nothing behind it: counts what the cache creates and releases. */
+        private static final class CountingMemory implements dev.tally.graph.TopologyCache.Memory {
+            int created;
+            int released;
+
+            @Override
+            public Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+                created++;
+                return new Transients(plan, poison, g.resources.size());
+            }
+
+            @Override
+            public void release(Transients transients) {
+                released++;
+            }
+        }
+
         @Test
-        void barrierCacheReusesOnlyWhenEveryInputMatches() {
-            BarrierCache cache = new BarrierCache(16);
-            PlanCache plans = new PlanCache();
-            ResourceState[] untouched = {ResourceState.UNUSED};
+        void barriersAreReusedOnlyWhenEveryInputMatches() {
+            var cache = new dev.tally.graph.TopologyCache(new CountingMemory());
             int[] oneLane = {0, 0};
             FrameGraph first = frameFrom(ResourceState.UNUSED);
             String key = first.topologyKey();
-            GraphPlan plan = plans.planFor(first);
+            var compiled = cache.acquire(key, first, PassOrder.DECLARED, false, 0);
+            GraphPlan plan = compiled.plan;
             assertEquals(1, plan.slots().size(), "one transient, one slot");
-            BarrierPlanner.Barriers planned = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers planned = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
             FrameGraph again = frameFrom(ResourceState.UNUSED);
-            assertSame(planned, cache.planFor(again.topologyKey(key), again, plans.planFor(again), untouched.clone(), oneLane.clone(), QueueLanes.ONE),
+            var compiledAgain = cache.acquire(again.topologyKey(key), again, PassOrder.DECLARED, false, 1);
+            assertSame(compiled, compiledAgain, "the same topology: the same compiled entry");
+            assertSame(planned, cache.barriers(compiledAgain, again, oneLane.clone(), QueueLanes.ONE),
                     "the same topology, entry states, slot states and lanes: the barriers of the earlier frame");
-            assertEquals(1, cache.plans());
-            assertEquals(1, cache.hits());
+            assertEquals(1, cache.barrierPlans());
+            assertEquals(1, cache.barrierHits());
 
             // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
             // the copy must wait for that write, which the first frame's barriers do not do.
             FrameGraph written = frameFrom(Access.COMPUTE_WRITE.stateAfter());
             assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
-            BarrierPlanner.Barriers afterWrite = cache.planFor(key, written, plan, untouched, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers afterWrite = cache.barriers(compiled, written, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
             assertNotEquals(planned.beforePass(), fresh.beforePass(), "premise: the entry state changes the barriers");
             assertEquals(fresh.beforePass(), afterWrite.beforePass());
@@ -1045,21 +1063,62 @@ class GraphPlanningTest {
 
             // The transient's memory slot was left written by an earlier frame: its first use must order after that.
             ResourceState[] slotWritten = {Access.TRANSFER_DST.stateAfter()};
-            BarrierPlanner.Barriers afterSlot = cache.planFor(key, first, plan, slotWritten, oneLane, QueueLanes.ONE);
+            compiled.transients.slotStates[0] = slotWritten[0];
+            BarrierPlanner.Barriers afterSlot = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers freshSlot = BarrierPlanner.plan(first, plan, s -> slotWritten[s]);
             assertNotEquals(planned.beforePass(), freshSlot.beforePass(), "premise: the slot's state changes the barriers");
             assertEquals(freshSlot.beforePass(), afterSlot.beforePass());
+            compiled.transients.slotStates[0] = ResourceState.UNUSED;
 
             // Two lanes, then the producer moves to the async lane: the pass's lane changes the batches.
-            BarrierPlanner.Barriers bothMain = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.SAME_FAMILY);
+            BarrierPlanner.Barriers bothMain = cache.barriers(compiled, first, oneLane, QueueLanes.SAME_FAMILY);
             int[] split = {QueueLanes.ASYNC, QueueLanes.MAIN};
-            BarrierPlanner.Barriers twoLanes = cache.planFor(key, first, plan, untouched, split, QueueLanes.SAME_FAMILY);
+            BarrierPlanner.Barriers twoLanes = cache.barriers(compiled, first, split, QueueLanes.SAME_FAMILY);
             assertEquals(BarrierPlanner.plan(first, plan, s -> ResourceState.UNUSED, split, QueueLanes.SAME_FAMILY).batches(), twoLanes.batches());
             assertNotEquals(bothMain.batches(), twoLanes.batches());
-            assertEquals(5, cache.plans(), "every changed input planned anew");
+            assertEquals(5, cache.barrierPlans(), "every changed input planned anew");
 
             // And the first frame's inputs still find the first frame's barriers.
-            assertSame(planned, cache.planFor(key, frameFrom(ResourceState.UNUSED), plan, untouched, oneLane, QueueLanes.ONE));
+            assertSame(planned, cache.barriers(compiled, frameFrom(ResourceState.UNUSED), oneLane, QueueLanes.ONE));
+        }
+
+        @Test
+        void oneEvictionPolicyReleasesWholeTopologies() {
+            CountingMemory memory = new CountingMemory();
+            var cache = new dev.tally.graph.TopologyCache(memory);
+            FrameGraph a = frame(64, false);
+            var kept = cache.acquire(a.topologyKey(), a, PassOrder.DECLARED, false, 0);
+            // Another topology every frame: "a" is released with its memory once unused for more than KEEP_UNUSED_FRAMES frames.
+            int f = 1;
+            for (; f <= dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES; f++) {
+                FrameGraph other = frame(100 + f, false);
+                cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f);
+            }
+            assertEquals(0, memory.released, "unused for exactly KEEP_UNUSED_FRAMES frames: kept");
+            assertSame(kept, cache.acquire(a.topologyKey(), frame(64, false), PassOrder.DECLARED, false, f), "still cached, not compiled again");
+            long compiles = cache.compiles();
+            for (int g = 1; g <= dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES + 1; g++) {
+                FrameGraph other = frame(1000 + g, false);
+                cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f + g);
+            }
+            assertEquals(memory.created - cache.size(), memory.released, "every topology not cached any more released its memory");
+            assertNotSame(kept, cache.acquire(a.topologyKey(), frame(64, false), PassOrder.DECLARED, false, f + 20), "released: compiled again");
+            assertEquals(compiles + dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES + 2, cache.compiles());
+
+            // Within the window, more topologies than CAPACITY: the least recently used go first.
+            var bounded = new dev.tally.graph.TopologyCache(new CountingMemory());
+            for (int i = 0; i < 2 * dev.tally.graph.TopologyCache.CAPACITY; i++) {
+                FrameGraph g = frame(10_000 + i, false);
+                bounded.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 0);
+                assertTrue(bounded.size() <= dev.tally.graph.TopologyCache.CAPACITY, "at most CAPACITY topologies");
+            }
+            long before = bounded.compiles();
+            FrameGraph newest = frame(10_000 + 2 * dev.tally.graph.TopologyCache.CAPACITY - 1, false);
+            bounded.acquire(newest.topologyKey(), newest, PassOrder.DECLARED, false, 0);
+            assertEquals(before, bounded.compiles(), "the most recent topology is still cached");
+            FrameGraph oldest = frame(10_000, false);
+            bounded.acquire(oldest.topologyKey(), oldest, PassOrder.DECLARED, false, 0);
+            assertEquals(before + 1, bounded.compiles(), "the least recently used was released");
         }
 
         @Test
@@ -1081,18 +1140,20 @@ class GraphPlanningTest {
         }
 
         @Test
-        void planCacheCompilesOncePerTopology() {
-            PlanCache cache = new PlanCache();
-            GraphPlan first = cache.planFor(frame(64, false));
+        void aTopologyIsCompiledOnce() {
+            var cache = new dev.tally.graph.TopologyCache(new CountingMemory());
+            FrameGraph g0 = frame(64, false);
+            GraphPlan first = cache.acquire(g0.topologyKey(), g0, PassOrder.DECLARED, false, 0).plan;
             for (int i = 0; i < 5; i++) {
-                assertSame(first, cache.planFor(frame(64, false)));
+                FrameGraph g = frame(64, false);
+                assertSame(first, cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, i + 1).plan);
             }
-            GraphPlan other = cache.planFor(frame(64, true));
+            FrameGraph changed = frame(64, true);
+            GraphPlan other = cache.acquire(changed.topologyKey(), changed, PassOrder.DECLARED, false, 6).plan;
             assertNotSame(first, other);
             assertEquals(2, cache.compiles());
-            assertEquals(5, cache.hits());
             FrameGraph g = frame(64, false);
-            GraphPlan reused = cache.planFor(g);
+            GraphPlan reused = cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 7).plan;
             BarrierPlanner.Barriers fromCache = BarrierPlanner.plan(g, reused, s -> ResourceState.UNUSED);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(g, g.compile(), s -> ResourceState.UNUSED);
             assertEquals(fresh.beforePass(), fromCache.beforePass());
