@@ -51,6 +51,11 @@ public final class FrameGraph {
         this.timelineValue = timelineValue;
     }
 
+    /** The runtime that began this frame (null for a graph with no runtime behind it). */
+    GraphRuntime runtime() {
+        return runtime;
+    }
+
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
     public long frame() {
         return frame;
@@ -199,18 +204,26 @@ public final class FrameGraph {
         return new ImageHandle(this, r.id, 0);
     }
 
-    /** For planning without a GPU: an imported buffer described by size, with a given entry state. */
+    /**
+     * For planning without a GPU (the demo's planning benchmarks): an imported buffer described by size, with
+     * a given entry state. Tests use the package's own description imports instead.
+     */
     public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
+        return importDescribed(name, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), entry, finalAccess);
     }
 
-    /** For planning without a GPU: scratch described by size, with a given entry state. */
-    public BufferHandle importScratch(String name, long size, ResourceState entry) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(size, 0), null, null, entry, null).id, 0);
-    }
-
-    /** For planning without a GPU: an imported image with a given entry state. */
+    /** For planning without a GPU (the demo's planning benchmarks): an imported image with a given entry state. */
     public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
+        return importDescribed(name, desc, entry, finalAccess);
+    }
+
+    /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */
+    BufferHandle importDescribed(String name, GraphResource.Origin origin, BufferDesc desc, ResourceState entry, Access finalAccess) {
+        return new BufferHandle(this, add(name, false, origin, desc, null, null, entry, finalAccess).id, 0);
+    }
+
+    /** An imported image described by its description and entry state, with no GPU object behind it. */
+    ImageHandle importDescribed(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
@@ -238,15 +251,6 @@ public final class FrameGraph {
                 cur.state(), null).id, 0);
         BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
                 GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, prev.state(), null).id, 0);
-        return new History(previous, current);
-    }
-
-    /** For planning without a GPU: a history pair described by size (previous present). */
-    public History historyForPlanning(String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
-        BufferHandle current = new BufferHandle(this, add(name, false, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), null, null,
-                currentEntry, null).id, 0);
-        BufferHandle previous = new BufferHandle(this, add(name + "@prev", false, GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), null,
-                null, previousEntry, null).id, 0);
         return new History(previous, current);
     }
 
@@ -410,104 +414,7 @@ public final class FrameGraph {
      * builds a new string only when the topology changed.
      */
     String topologyKey(String previous) {
-        if (previous != null) {
-            KeyMatcher m = new KeyMatcher(previous);
-            describeTopology(m);
-            if (m.matches()) {
-                return previous;
-            }
-        }
-        KeyBuilder b = new KeyBuilder();
-        describeTopology(b);
-        return b.toString();
-    }
-
-    private void describeTopology(KeySink b) {
-        for (GraphResource r : resources) {
-            b.num(r.origin.ordinal()).ch('|');
-            if (r.image) {
-                b.num(r.imageDesc.width()).ch('x').num(r.imageDesc.height()).ch(':').num(r.imageDesc.format()).ch(':').num(r.imageDesc.usage());
-            } else {
-                b.num(r.bufferDesc.size()).ch(':').num(r.bufferDesc.usage());
-            }
-            b.ch('|').str(r.finalAccess == null ? "-" : r.finalAccess.name()).ch(';');
-        }
-        for (int i = 0; i < passes.size(); i++) {
-            Pass p = passes.get(i);
-            b.num(p.kind.ordinal()).ch(p.sideEffect ? '!' : '.').ch(p.asyncCompute ? 'a' : 's').num(p.attachments.size());
-            for (int k = 0; k < p.uses.size(); k++) {
-                Pass.Use u = p.uses.get(k);
-                b.num(u.resource()).ch(':').num(u.version()).ch(':').str(u.access().name()).ch(',');
-            }
-            b.ch(';');
-        }
-    }
-
-    /** Where the topology walk writes: a new key, or a comparison with an existing one. */
-    private interface KeySink {
-        KeySink ch(char c);
-
-        default KeySink str(String s) {
-            for (int i = 0; i < s.length(); i++) {
-                ch(s.charAt(i));
-            }
-            return this;
-        }
-
-        /** Decimal digits of {@code v}, as StringBuilder.append(long) writes them. */
-        default KeySink num(long v) {
-            if (v < 0) {
-                ch('-');
-                if (v == Long.MIN_VALUE) {
-                    return str("9223372036854775808");
-                }
-                v = -v;
-            }
-            long div = 1;
-            while (v / div >= 10) {
-                div *= 10;
-            }
-            for (; div > 0; div /= 10) {
-                ch((char) ('0' + v / div % 10));
-            }
-            return this;
-        }
-    }
-
-    private static final class KeyBuilder implements KeySink {
-        private final StringBuilder b = new StringBuilder(256);
-
-        @Override
-        public KeySink ch(char c) {
-            b.append(c);
-            return this;
-        }
-
-        @Override
-        public String toString() {
-            return b.toString();
-        }
-    }
-
-    private static final class KeyMatcher implements KeySink {
-        private final String key;
-        private int at;
-        private boolean same = true;
-
-        KeyMatcher(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public KeySink ch(char c) {
-            same &= at < key.length() && key.charAt(at) == c;
-            at++;
-            return this;
-        }
-
-        boolean matches() {
-            return same && at == key.length();
-        }
+        return TopologyKey.of(this, previous);
     }
 
     List<Pass> passes() {

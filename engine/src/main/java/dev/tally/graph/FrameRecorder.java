@@ -25,6 +25,7 @@ final class FrameRecorder {
     private Object[] objects = new Object[0];
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
+    private BarrierPlanner.Barriers lastBarriers;
     private long barriersEmitted;
     private long laneSemaphore;
     private long laneValue;
@@ -82,6 +83,7 @@ final class FrameRecorder {
         g.declaredHistories.forEach(HistoryBuffer::advance);
         lastGraph = g;
         lastPlan = plan;
+        lastBarriers = barriers;
         timings.frameRecorded(g.timelineValue(), key, async.lastAsync());
         return out;
     }
@@ -137,8 +139,9 @@ final class FrameRecorder {
         }
     }
 
+    /** Every barrier point reaches the backend, empty or not: a recording backend sees where each list belongs. */
     private void emit(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects) {
-        if (specs.isEmpty() || skipBarriers) {
+        if (skipBarriers) {
             return;
         }
         barriersEmitted += specs.size();
@@ -148,6 +151,8 @@ final class FrameRecorder {
     /** The last frame recorded (null before the first) and its plan. */
     FrameGraph lastGraph() { return lastGraph; }
     GraphPlan lastPlan() { return lastPlan; }
+    /** The barriers the last frame was recorded with (null before the first). */
+    BarrierPlanner.Barriers lastBarriers() { return lastBarriers; }
     long barriersEmitted() { return barriersEmitted; }
     /** The timeline semaphore between the lanes' batches (0 until the first two-lane frame). */
     long laneSemaphore() { return laneSemaphore; }

@@ -25,6 +25,11 @@ interface GraphBackend extends TopologyCache.Memory, AutoCloseable {
     /** The lanes async frames are planned for: a second queue when there is one, else split on one queue or not at all. */
     QueueLanes asyncLanes(boolean splitOnOneQueue);
 
+    /**
+     * The barriers at one point of the frame, in recording order: the first batch's prologue, then per pass
+     * those before it (after its label begins) and after it (before its label ends), and at the end of the
+     * last batch the join and the epilogue. Called at every point, with an empty list where none is needed.
+     */
     void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects);
 
     void beginLabel(VkCommandBuffer cmd, String name);

@@ -202,8 +202,11 @@ public final class GraphRuntime implements AutoCloseable {
         return recorder.lastGraph() == null ? List.of() : async.lastAsyncPasses(recorder.lastGraph(), recorder.lastPlan());
     }
 
-    /** The last frame recorded (null before the first). */
+    /** The last frame recorded (null before the first), its plan and its barriers. */
     FrameGraph lastRecordedGraph() { return recorder.lastGraph(); }
+    GraphPlan lastPlan() { return recorder.lastPlan(); }
+    BarrierPlanner.Barriers lastBarriers() { return recorder.lastBarriers(); }
+    GraphBackend backend() { return backend; }
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return async.lastLanes(); }
     /** The frame begun last (-1 before the first). */

@@ -45,6 +45,9 @@ final class VulkanBackend implements GraphBackend {
 
     @Override
     public void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects) {
+        if (specs.isEmpty()) {
+            return;
+        }
         CommandStructs.pipelineBarrier(cmd, specs, objects, this::familyOf);
     }
 
