@@ -6,9 +6,7 @@ import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -23,13 +21,8 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
 public final class FrameGraph {
     final List<GraphResource> resources;
     final List<Pass> passes;
-    /**
-     * Duplicate names are found by scanning the declared resources (passes) while a frame has few, and
-     * through a hash set once it has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
-     */
-    private static final int SCAN_LIMIT = 64;
-    private Set<String> names;
-    private Set<String> passNames;
+    private final UniqueNames resourceNames = new UniqueNames();
+    private final UniqueNames passNames = new UniqueNames();
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
@@ -95,42 +88,12 @@ public final class FrameGraph {
         return h.graph;
     }
 
-    /** False when a resource of this frame already has {@code name}; called before the resource is added. */
-    private boolean claimResourceName(String name) {
-        if (names == null && resources.size() >= SCAN_LIMIT) {
-            names = new HashSet<>();
-            for (GraphResource r : resources) {
-                names.add(r.name);
-            }
-        }
-        if (names != null) {
-            return names.add(name);
-        }
-        for (int i = 0; i < resources.size(); i++) {
-            if (resources.get(i).name.equals(name)) {
-                return false;
-            }
-        }
-        return true;
+    private static String nameOf(GraphResource r) {
+        return r.name;
     }
 
-    /** False when a pass of this frame already has {@code name}; called before the pass is added. */
-    private boolean claimPassName(String name) {
-        if (passNames == null && passes.size() >= SCAN_LIMIT) {
-            passNames = new HashSet<>();
-            for (Pass p : passes) {
-                passNames.add(p.name);
-            }
-        }
-        if (passNames != null) {
-            return passNames.add(name);
-        }
-        for (int i = 0; i < passes.size(); i++) {
-            if (passes.get(i).name.equals(name)) {
-                return false;
-            }
-        }
-        return true;
+    private static String nameOf(Pass p) {
+        return p.name;
     }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
@@ -138,7 +101,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!claimResourceName(name)) {
+        if (!resourceNames.claim(name, resources, FrameGraph::nameOf)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
@@ -262,7 +225,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
-        if (!claimPassName(name)) {
+        if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         Pass pass = new Pass(passes.size(), name, kind);
@@ -304,83 +267,12 @@ public final class FrameGraph {
 
     /** Records one use, validating it; returns the new handle for a write, the same for a read. */
     Handle use(Pass pass, Handle handle, Access access) {
-        if (handle == null) {
-            throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
-        }
-        if (graphOf(handle) != this) {
-            throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
-        }
-        GraphResource r = resources.get(handle.resource());
-        if (r.image != (handle instanceof ImageHandle)) {
-            throw new GraphException("pass '" + pass.name + "': handle type does not match resource '" + r.name + "'");
-        }
-        checkAccessFits(pass, r, access);
-        if (handle.version() != r.version) {
-            int writer = r.writer(r.version);
-            String by = writer >= 0 ? passes.get(writer).name : "?";
-            if (access.write()) {
-                throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
-                        + "' already wrote v" + r.version + " from it: two unordered writers; use the handle '" + by + "' returned");
-            }
-            throw new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
-                    + "; current is v" + r.version + ", written by pass '" + by + "')");
-        }
-        for (Pass.Use u : pass.uses) {
-            if (u.resource() == r.id && u.producedVersion() >= 0 && u.producedVersion() == handle.version()) {
-                throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
-            }
-        }
-        boolean readsContent = !access.write() || access.readAccess() != 0;
-        if (readsContent && r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT) {
-            throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "', which no pass wrote");
-        }
-        if (r.origin == GraphResource.Origin.HISTORY_PREVIOUS && access.write()) {
-            throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
-        }
-        if (!access.write()) {
-            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
-            return handle;
-        }
-        r.written(pass.index);
-        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
-        return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
+        return PassUses.use(this, pass, handle, access);
     }
 
-    /**
-     * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
-     * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
-     */
-    private Pass.Use useOf(Pass pass, int resource, int version, Access access, int producedVersion) {
-        FrameGraph last = runtime == null ? null : runtime.lastRecordedGraph();
-        int k = pass.uses.size();
-        if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
-            Pass.Use u = last.passes.get(pass.index).uses.get(k);
-            if (u.resource() == resource && u.version() == version && u.access() == access && u.producedVersion() == producedVersion) {
-                return u;
-            }
-        }
-        return new Pass.Use(resource, version, access, producedVersion);
-    }
-
-    private static void checkAccessFits(Pass pass, GraphResource r, Access a) {
-        boolean imageOnly = a == Access.COLOR_ATTACHMENT || a == Access.COLOR_ATTACHMENT_LOAD || a == Access.FRAGMENT_SAMPLED || a == Access.COMPUTE_SAMPLED || a == Access.PRESENT;
-        if (imageOnly && !r.image) {
-            throw new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
-        }
-        if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
-            throw new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
-        }
-        boolean computeStage = a.stages() == Access.COMPUTE_READ.stages();
-        boolean transferStage = a.stages() == Access.TRANSFER_SRC.stages();
-        boolean ok = switch (pass.kind) {
-            case COMPUTE -> computeStage;
-            case TRANSFER -> transferStage;
-            case GRAPHICS -> !computeStage && !transferStage;
-        };
-        if (!ok) {
-            throw new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name
-                    + "' as " + a);
-        }
+    /** The last recorded frame (whose immutable uses a frame of the same topology shares), or null. */
+    FrameGraph lastRecorded() {
+        return runtime == null ? null : runtime.lastRecordedGraph();
     }
 
     void requireComplete() {
