@@ -60,7 +60,7 @@ final class TransientPoison {
     static List<BarrierSpec> beforePass(GraphBackend backend, VkCommandBuffer cmd, FrameGraph g, GraphPlan plan, int pos, Object[] objects,
                                         List<BarrierSpec> planned) {
         List<BarrierSpec> out = new ArrayList<>(planned);
-        for (Pass.Use u : BarrierPlanner.merged(g, g.passes.get(plan.order().get(pos)))) {
+        for (Pass.Use u : AccessTransitions.merged(g, g.passes.get(plan.order().get(pos)))) {
             GraphResource r = g.resources.get(u.resource());
             if (!r.transientResource() || plan.firstUse()[r.id] != pos) {
                 continue;
