@@ -29,6 +29,8 @@ public final class GpuBuffer implements AutoCloseable {
     private final long mapped;
     private final boolean coherent;
     private boolean closed;
+    /** Where the work recorded so far left this buffer, kept for its whole life: a frame graph starts from it. */
+    private ResourceState state = ResourceState.UNUSED;
 
     public GpuBuffer(VulkanContext ctx, String name, long size, int usage, MemoryKind kind) {
         if (size <= 0) {
@@ -137,6 +139,17 @@ public final class GpuBuffer implements AutoCloseable {
         }
         MemoryUtil.memCopy(MemoryUtil.memAddress(data), mappedAddress() + offset, data.remaining());
         flush(offset, data.remaining());
+    }
+
+    /** The state the GPU work recorded so far leaves this buffer in (UNUSED before any). */
+    public ResourceState state() { return state; }
+
+    /** Told by whoever records work on this buffer (the frame graph, after each frame): where that work leaves it. */
+    public void state(ResourceState state) {
+        if (state == null) {
+            throw new IllegalArgumentException("buffer '" + name + "': state must not be null");
+        }
+        this.state = state;
     }
 
     @Override

@@ -11,10 +11,7 @@ import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import static dev.tally.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -23,92 +20,32 @@ import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
 
 /**
- * Physical memory for transients, kept across frames: one VMA allocation per slot of the plan, and
- * one VkBuffer or VkImage per transient bound into it (aliases share memory). A frame whose topology
- * matches a cached plan allocates nothing. Plans unused for a while are released (deferred).
+ * Creates the Vulkan objects of a topology's transients: one VMA allocation per memory slot of the plan,
+ * and a VkBuffer or VkImage per transient bound into it (aliases share memory). Keeps nothing but a count.
  */
-final class TransientPool implements AutoCloseable {
-    private static final int KEEP_UNUSED_FRAMES = 8;
-
-    /** The objects for one topology. */
-    static final class Physical {
-        final long[] slotAllocations;
-        final ResourceState[] slotStates;
-        final Object[] objects; // by resource id: GpuBuffer or GpuImage for transients, null otherwise
-        final List<Long> rawBuffers = new ArrayList<>();
-        final List<Long> rawImages = new ArrayList<>();
-        final List<Long> views = new ArrayList<>();
-        long lastUsedFrame;
-        /** The plan whose slots these are: a new plan for the same topology (another pass order) lays memory out anew. */
-        GraphPlan plan;
-        boolean poisoned;
-
-        Physical(int slots, int resources) {
-            slotAllocations = new long[slots];
-            slotStates = new ResourceState[slots];
-            java.util.Arrays.fill(slotStates, ResourceState.UNUSED);
-            objects = new Object[resources];
-        }
-    }
-
+final class TransientAllocator {
     private final VulkanContext ctx;
-    private final Map<String, Physical> plans = new LinkedHashMap<>();
     private long objectsCreated;
-    /** Debug: transients get TRANSFER_DST usage so that they can be filled with NaN; set before the first frame. */
-    private boolean poison;
 
-    TransientPool(VulkanContext ctx) {
+    TransientAllocator(VulkanContext ctx) {
         this.ctx = ctx;
     }
 
-    void poison(boolean on) {
-        poison = on;
-    }
-
-    /** Vulkan objects created by the pool so far (flat in steady state). */
+    /** Vulkan objects created so far (flat in steady state). */
     long objectsCreated() {
         return objectsCreated;
     }
 
-    Physical acquire(String key, FrameGraph g, GraphPlan plan, long frame) {
-        Physical p = plans.get(key);
-        if (p != null && (p.plan != plan || p.poisoned != poison)) {
-            plans.remove(key);
-            release(p);   // deferred past the frames that may still use it
-            p = null;
-        }
-        if (p == null) {
-            p = build(g, plan);
-            p.plan = plan;
-            p.poisoned = poison;
-            plans.put(key, p);
-        }
-        p.lastUsedFrame = frame;
-        if (plans.size() > 1) {
-            evict(frame);   // with one topology there is nothing else to release (and no iterator to make)
-        }
-        return p;
-    }
-
-    private void evict(long frame) {
-        for (Iterator<Map.Entry<String, Physical>> it = plans.entrySet().iterator(); it.hasNext(); ) {
-            Physical p = it.next().getValue();
-            if (frame - p.lastUsedFrame > KEEP_UNUSED_FRAMES) {
-                it.remove();
-                release(p);
-            }
-        }
-    }
-
-    private Physical build(FrameGraph g, GraphPlan plan) {
-        Physical p = new Physical(plan.slots().size(), g.resources.size());
+    /** Allocates the slots of {@code plan} and creates every transient of {@code g} in them; nothing is left behind on failure. */
+    Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+        Transients p = new Transients(plan, poison, g.resources.size());
         try (MemoryStack stack = stackPush()) {
             for (int s = 0; s < plan.slots().size(); s++) {
                 GraphPlan.Slot slot = plan.slots().get(s);
                 long size = 0, alignment = 1;
                 int typeBits = -1;
                 for (int id : slot.members()) {
-                    VkMemoryRequirements req = requirements(stack, g.resources.get(id));
+                    VkMemoryRequirements req = requirements(stack, g.resources.get(id), poison);
                     size = Math.max(size, req.size());
                     alignment = Math.max(alignment, req.alignment());
                     typeBits &= req.memoryTypeBits();
@@ -128,7 +65,7 @@ final class TransientPool implements AutoCloseable {
                 check(r, "vmaAllocateMemory(transients)");
                 p.slotAllocations[s] = pAlloc.get(0);
                 for (int id : slot.members()) {
-                    p.objects[id] = create(stack, p, g.resources.get(id), pAlloc.get(0));
+                    p.objects[id] = create(stack, p, g.resources.get(id), pAlloc.get(0), poison);
                 }
             }
         } catch (RuntimeException e) {
@@ -144,23 +81,23 @@ final class TransientPool implements AutoCloseable {
         return String.join(", ", n);
     }
 
-    private VkMemoryRequirements requirements(MemoryStack stack, GraphResource r) {
+    private VkMemoryRequirements requirements(MemoryStack stack, GraphResource r, boolean poison) {
         VkMemoryRequirements2 out = VkMemoryRequirements2.calloc(stack).sType$Default();
         if (r.image) {
             vkGetDeviceImageMemoryRequirements(ctx.device(), VkDeviceImageMemoryRequirements.calloc(stack).sType$Default()
-                    .pCreateInfo(imageInfo(stack, r.imageDesc)), out);
+                    .pCreateInfo(imageInfo(stack, r.imageDesc, poison)), out);
         } else {
             vkGetDeviceBufferMemoryRequirements(ctx.device(), VkDeviceBufferMemoryRequirements.calloc(stack).sType$Default()
-                    .pCreateInfo(bufferInfo(stack, r.bufferDesc)), out);
+                    .pCreateInfo(bufferInfo(stack, r.bufferDesc, poison)), out);
         }
         return out.memoryRequirements();
     }
 
-    private VkBufferCreateInfo bufferInfo(MemoryStack stack, BufferDesc d) {
+    private static VkBufferCreateInfo bufferInfo(MemoryStack stack, BufferDesc d, boolean poison) {
         return VkBufferCreateInfo.calloc(stack).sType$Default().size(d.size()).usage(d.usage() | (poison ? VK_BUFFER_USAGE_TRANSFER_DST_BIT : 0)).sharingMode(VK_SHARING_MODE_EXCLUSIVE);
     }
 
-    private VkImageCreateInfo imageInfo(MemoryStack stack, ImageDesc d) {
+    private static VkImageCreateInfo imageInfo(MemoryStack stack, ImageDesc d, boolean poison) {
         VkImageCreateInfo info = VkImageCreateInfo.calloc(stack).sType$Default().imageType(VK_IMAGE_TYPE_2D).format(d.format())
                 .mipLevels(1).arrayLayers(1).samples(VK_SAMPLE_COUNT_1_BIT).tiling(VK_IMAGE_TILING_OPTIMAL).usage(d.usage() | (poison ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0))
                 .sharingMode(VK_SHARING_MODE_EXCLUSIVE).initialLayout(VK_IMAGE_LAYOUT_UNDEFINED);
@@ -168,27 +105,27 @@ final class TransientPool implements AutoCloseable {
         return info;
     }
 
-    private Object create(MemoryStack stack, Physical p, GraphResource r, long allocation) {
+    private Object create(MemoryStack stack, Transients p, GraphResource r, long allocation, boolean poison) {
         LongBuffer out = stack.mallocLong(1);
         objectsCreated++;
         if (r.image) {
-            check(vmaCreateAliasingImage(ctx.allocator(), allocation, imageInfo(stack, r.imageDesc), out), "vmaCreateAliasingImage('" + r.name + "')");
+            check(vmaCreateAliasingImage(ctx.allocator(), allocation, imageInfo(stack, r.imageDesc, poison), out), "vmaCreateAliasingImage('" + r.name + "')");
             long image = out.get(0);
             p.rawImages.add(image);
             ctx.nameObject(VK_OBJECT_TYPE_IMAGE, image, r.name);
             GpuImage wrapped = GpuImage.wrap(ctx, r.name, image, r.imageDesc.width(), r.imageDesc.height(), r.imageDesc.format(),
                     r.imageDesc.usage());
-            p.views.add(0L); // the wrapper owns its view; closed in release()
             return wrapped;
         }
-        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc), out), "vmaCreateAliasingBuffer('" + r.name + "')");
+        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc, poison), out), "vmaCreateAliasingBuffer('" + r.name + "')");
         long buffer = out.get(0);
         p.rawBuffers.add(buffer);
         ctx.nameObject(VK_OBJECT_TYPE_BUFFER, buffer, r.name);
         return GpuBuffer.wrap(ctx, r.name, buffer, r.bufferDesc.size());
     }
 
-    private void release(Physical p) {
+    /** Destroys {@code p}'s objects and frees its memory, deferred past the frames that may still use them. */
+    void release(Transients p) {
         for (Object o : p.objects) {
             if (o instanceof GpuImage img) {
                 img.close(); // destroys the view only (wrapped image)
@@ -208,15 +145,5 @@ final class TransientPool implements AutoCloseable {
                 }
             }
         });
-    }
-
-    int cachedPlans() {
-        return plans.size();
-    }
-
-    @Override
-    public void close() {
-        plans.values().forEach(this::release);
-        plans.clear();
     }
 }
