@@ -1,5 +1,6 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.QueueLanes;

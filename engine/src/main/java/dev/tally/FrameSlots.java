@@ -1,5 +1,6 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 

@@ -1,11 +1,13 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.AsyncMode;
+import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
@@ -181,7 +183,8 @@ public final class Tally implements AutoCloseable {
         long value = ctx.submissions().openFrame();
         long number = nextFrame++;
         try {
-            current = new Frame(this, FrameTicket.of(number, value, framesInFlight), Thread.currentThread(), graphs.begin(number, value));
+            FrameGraph graph = graphs.begin(number, value);
+            current = new Frame(this, graph.ticket(), Thread.currentThread(), graph);
         } catch (RuntimeException e) {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
             throw e;

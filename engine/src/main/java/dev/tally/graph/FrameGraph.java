@@ -27,21 +27,20 @@ public final class FrameGraph {
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
     private final GraphRuntime runtime;
-    private final long frame;
-    private final long timelineValue;
+    /** The frame this graph declares: its number, slot and timeline value, owned by the runtime that began it. */
+    private final FrameTicket ticket;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null, 0, 0, 10, 10);
+        this(null, new FrameTicket(0, 0, 0), 10, 10);
     }
 
     /** {@code resources} and {@code passes}: how many to expect (the last frame's), so that the lists need not grow. */
-    FrameGraph(GraphRuntime runtime, long frame, long timelineValue, int resources, int passes) {
+    FrameGraph(GraphRuntime runtime, FrameTicket ticket, int resources, int passes) {
         this.resources = new ArrayList<>(resources);
         this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
-        this.frame = frame;
-        this.timelineValue = timelineValue;
+        this.ticket = ticket;
     }
 
     /** The runtime that began this frame (null for a graph with no runtime behind it). */
@@ -51,12 +50,17 @@ public final class FrameGraph {
 
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
     public long frame() {
-        return frame;
+        return ticket.number();
+    }
+
+    /** The frame this graph declares: number, slot among the frames in flight, timeline value. */
+    public FrameTicket ticket() {
+        return ticket;
     }
 
     /** The timeline value this frame's submission signals; the GPU is done with the frame once Tally's timeline reaches it. */
     public long timelineValue() {
-        return timelineValue;
+        return ticket.timelineValue();
     }
 
     /** The description of the image behind {@code h} (extent, format, usage): passes need not be told it again. */

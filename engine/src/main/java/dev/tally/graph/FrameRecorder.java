@@ -59,7 +59,7 @@ final class FrameRecorder {
         int[] laneOf = async.place(g, plan, key, lanes);
         BarrierPlanner.Barriers barriers = topologies.barriers(compiled, g, laneOf, lanes);
         List<QueueBatch> batches = barriers.batches();
-        timings.frameBegun(g.frame(), plan.order().size(), batches.size());
+        timings.frameBegun(g.ticket(), plan.order().size(), batches.size());
         if (batches.size() > 1 && laneSemaphore == 0) {
             laneSemaphore = backend.createLaneSemaphore();
         }
@@ -107,7 +107,7 @@ final class FrameRecorder {
             emit(cmd, barriers.prologue(), objects);
         }
         timings.batchBegun(cmd, batch, batchCount, plan.order().size());
-        PassContext context = new PassContext(backend.context(), cmd, objects, g.frame(), g);
+        PassContext context = new PassContext(backend.context(), cmd, objects, g);
         for (int pos = batch.firstPos(); pos < batch.endPos(); pos++) {
             Pass p = g.passes.get(plan.order().get(pos));
             backend.beginLabel(cmd, p.name);

@@ -63,12 +63,12 @@ final class FrameTimings {
     }
 
     /** Frame {@code frame} with {@code passes} passes in {@code batches} batches is about to be recorded. */
-    void frameBegun(long frame, int passes, int batches) {
-        slot = (int) (frame % slots);
+    void frameBegun(FrameTicket frame, int passes, int batches) {
+        slot = frame.slotIn(slots);
         timed = backend.timestampCapacity() > 0 && backend.completedValue() >= slotBusyUntil[slot] && passes <= MAX_TIMED_PASSES;
         base = slot * 2 * MAX_TIMED_PASSES;
         // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
-        spanOnly = timed && frame % interval != 0 && batches == 1 && passes > 0;
+        spanOnly = timed && frame.number() % interval != 0 && batches == 1 && passes > 0;
         perPass = timed && !spanOnly;
         timedPasses = timed ? new ArrayList<>() : null;
     }

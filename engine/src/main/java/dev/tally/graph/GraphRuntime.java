@@ -51,7 +51,8 @@ public final class GraphRuntime implements AutoCloseable {
     private final FrameRecorder recorder;
     private final FrameListeners listeners = new FrameListeners();
     private final List<HistoryBuffer> histories = new ArrayList<>();
-    private long frame = -1;
+    /** The frame begun last (null before the first): the one place the runtime and its rings read the frame from. */
+    private FrameTicket current;
 
     public GraphRuntime(VulkanContext ctx) {
         this(ctx, false);
@@ -79,14 +80,20 @@ public final class GraphRuntime implements AutoCloseable {
      * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
      */
     public FrameGraph begin(long frameNumber, long timelineValue) {
-        if (frameNumber <= frame) {   // numbers only grow, also past an abandoned frame
-            throw new IllegalStateException("internal: frame " + frameNumber + " begun after frame " + frame);
+        if (current != null && (frameNumber <= current.number() || timelineValue <= current.timelineValue())) {   // both only grow
+            throw new IllegalStateException("internal: frame " + frameNumber + " (timeline value " + timelineValue + ") begun after frame "
+                    + current.number() + " (" + current.timelineValue() + ")");
         }
-        frame = frameNumber;
+        current = FrameTicket.of(frameNumber, timelineValue, backend.framesInFlight());
         timings.collect();
         listeners.begun(frameNumber, backend.completedValue());
         FrameGraph last = recorder.lastGraph();
-        return new FrameGraph(this, frameNumber, timelineValue, last == null ? 16 : last.resources.size(), last == null ? 16 : last.passes.size());
+        return new FrameGraph(this, current, last == null ? 16 : last.resources.size(), last == null ? 16 : last.passes.size());
+    }
+
+    /** The frame begun last, or null before the first: rings take their slot from it. */
+    public FrameTicket currentTicket() {
+        return current;
     }
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
@@ -150,8 +157,9 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     private List<RecordedBatch> recordFrame(FrameGraph g, BatchCommands commands, QueueLanes lanes) {
-        if (g.frame() != frame) {
-            throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + frame + " began; declare and record one frame at a time");
+        if (g.ticket() != current) {
+            throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + current.number()
+                    + " began; declare and record one frame at a time");
         }
         return recorder.record(g, commands, lanes);
     }
@@ -206,7 +214,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return async.lastLanes(); }
     /** The frame begun last (-1 before the first). */
-    public long frame() { return frame; }
+    public long frame() { return current == null ? -1 : current.number(); }
     /** Barriers recorded so far (0 with skipBarriers). */
     public long barriersEmitted() { return recorder.barriersEmitted(); }
     /** How many times a frame's barriers were planned (the rest reused those of an earlier frame with the same inputs). */

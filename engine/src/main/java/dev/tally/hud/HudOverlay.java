@@ -160,7 +160,7 @@ public final class HudOverlay implements AutoCloseable {
         int height = desc.height();
         FontAtlas f = font(height);
         GpuBuffer atlasBuffer = atlas;
-        int slotIndex = (int) (g.frame() % text.length);
+        int slotIndex = g.ticket().slotIn(text.length);   // the frame's own slot: one ring deeper than the frames in flight
         GpuBuffer slot = text[slotIndex];
         HudScene scene = scenes[slotIndex];
         TextLayout glyphs = layouts[slotIndex];
