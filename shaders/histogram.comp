@@ -91,16 +91,11 @@ float fixedPointToFloat(uint hi, uint lo) {
 layout(local_size_x = 16, local_size_y = 16) in;   // 256 invocations: one per bin to clear and merge
 layout(constant_id = 0) const uint ROWS_PER_INVOCATION = 4u;
 
-// Pixels loaded per invocation before the first of them is binned: 1, 2, 4 or 8. The loads are
-// unconditional (rows clamped to the image, outside pixels weigh nothing), so each batch leaves the
-// invocation as back-to-back load instructions and the memory system sees LOAD_BATCH x 8 bytes per
-// invocation in flight instead of 8.
-#ifndef LOAD_BATCH
+// Pixels loaded per invocation before the first of them is binned. The loads are unconditional (rows
+// clamped to the image, outside pixels weigh nothing), so each batch leaves the invocation as back-to-back
+// load instructions and the memory system sees 2 x 8 bytes per invocation in flight instead of 8. Two
+// measured best on the H200 (4 and 8 cost residency in registers; see BENCHMARKS.md's history).
 #define LOAD_BATCH 2
-#endif
-#if LOAD_BATCH != 1 && LOAD_BATCH != 2 && LOAD_BATCH != 4 && LOAD_BATCH != 8
-#error "LOAD_BATCH must be 1, 2, 4 or 8"
-#endif
 
 layout(set = 0, binding = 0, HDR_FORMAT) readonly uniform image2D hdrImage;
 #ifdef FUSED_RESOLVE
@@ -170,15 +165,8 @@ void addToGlobal(uint bin, uint amount) {
 // this invocation's rows weighs nothing and leaves the run as it is.
 void binPixel(vec3 rgb, ivec2 pixel, bool ownRow, ivec2 size, inout uint runBin, inout uint runWeight) {
     const bool inside = ownRow && pixel.x < size.x && pixel.y < size.y;
-#ifdef HISTOGRAM_READ_PROBE
-    // Benchmark probe only (never built by the engine): every pixel goes to bin 0 whatever its value,
-    // but the value is still consumed, so the loads stay; the pass then costs the read alone.
-    const uint bin = floatBitsToUint(rgb.r + rgb.g + rgb.b) == 0x7fc00001u ? 1u : 0u;
-    const uint weight = inside ? WEIGHT_ONE : 0u;
-#else
     const uint bin = inside ? histogramBin(rgb, pc.minEV, pc.binsPerEV) : 0u;
     const uint weight = inside ? meteringWeight(pixel, size) : 0u;   // pixels outside weigh nothing
-#endif
     if (weight != 0u && bin != runBin && runWeight != 0u) {
         // A run ended: one plain shared atomic from this lane. Not addToGroup's subgroup loop: in this
         // divergent branch that loop cost more than the conflicts it saves, on busy and flat images alike
@@ -225,33 +213,9 @@ void main() {
 #define LOAD_PIXEL(k) const vec3 rgb##k = imageLoad(hdrImage, ivec2(column, min(ROW_OF(k), size.y - 1))).rgb
 #define BIN_PIXEL(k) binPixel(rgb##k, ivec2(x, ROW_OF(k)), row0 + (k) < ROWS_PER_INVOCATION, size, runBin, runWeight)
         LOAD_PIXEL(0);
-#if LOAD_BATCH >= 2
         LOAD_PIXEL(1);
-#endif
-#if LOAD_BATCH >= 4
-        LOAD_PIXEL(2);
-        LOAD_PIXEL(3);
-#endif
-#if LOAD_BATCH >= 8
-        LOAD_PIXEL(4);
-        LOAD_PIXEL(5);
-        LOAD_PIXEL(6);
-        LOAD_PIXEL(7);
-#endif
         BIN_PIXEL(0);
-#if LOAD_BATCH >= 2
         BIN_PIXEL(1);
-#endif
-#if LOAD_BATCH >= 4
-        BIN_PIXEL(2);
-        BIN_PIXEL(3);
-#endif
-#if LOAD_BATCH >= 8
-        BIN_PIXEL(4);
-        BIN_PIXEL(5);
-        BIN_PIXEL(6);
-        BIN_PIXEL(7);
-#endif
 #undef ROW_OF
 #undef LOAD_PIXEL
 #undef BIN_PIXEL

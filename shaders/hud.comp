@@ -21,7 +21,7 @@
 // bars from its x extent, plot segments by a search of the ring's times (they never decrease:
 // hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
 // shapes are ones the bounds test rejects. Needs subgroup ballot, shuffle and arithmetic in compute
-// (HudOverlay.usesCompute checks). FLOOR and SKIP_KIND, when defined, leave out shapes: measurement only.
+// (HudOverlay.usesCompute checks).
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
@@ -29,9 +29,7 @@
 
 #include "hud_common.glsl"
 
-#ifndef ROWS
-#define ROWS 2   // pixel rows per invocation: 1, 2, 4, 8 or 16
-#endif
+#define ROWS 2   // pixel rows per invocation (1, 2, 4, 8 or 16 fit the tile; 2 measured best)
 const uint TILE = 16u;
 layout(local_size_x = 16, local_size_y = 16 / ROWS) in;
 
@@ -232,20 +230,12 @@ void main() {
             }
         }
     }
-#ifdef FLOOR
-    mask = uvec2(0);   // measurement only: the image traffic and the culling of ranges, no shapes
-#endif
     for (uint mw = 0u; mw < 2u; mw++) {
         uint rangeBits = mask[mw];
         while (rangeBits != 0u) {
             uint r = 32u * mw + uint(findLSB(rangeBits));
             rangeBits &= rangeBits - 1u;
             Range range = scene.ranges[r];
-#ifdef SKIP_KIND
-            if (range.kind == SKIP_KIND) {
-                continue;   // measurement only
-            }
-#endif
             // The shapes of this range that can reach the subgroup: [first, first + n), then for the histogram
             // the two markers (256, 257), for the plot the same entries of the second series.
             uint first = range.first, n = range.count, count = range.count, second = 0u;

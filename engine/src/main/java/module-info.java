@@ -10,8 +10,8 @@ module dev.tally {
     requires transitive org.lwjgl;
     requires transitive org.lwjgl.vulkan;
     requires org.lwjgl.vma;
-    requires org.lwjgl.shaderc;
-    requires org.lwjgl.glfw;
+    // Only to compile shaders: at build time and for live reload (shaders.live); the jar carries SPIR-V.
+    requires static org.lwjgl.shaderc;
     requires org.lwjgl.stb;
 
     exports dev.tally;
@@ -19,7 +19,6 @@ module dev.tally {
     exports dev.tally.exposure;
     exports dev.tally.graph;
     exports dev.tally.hud;
-    exports dev.tally.present;
     exports dev.tally.readback;
     exports dev.tally.reduce;
     exports dev.tally.shader;

@@ -1,5 +1,6 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.QueueLanes;
@@ -27,26 +28,39 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
  * <p>
  * Forgetting the signal is reported at the next {@link Tally#beginFrame()}, naming this frame, before
  * anything could be freed while the GPU might still use it.
+ * <p>
+ * A frame belongs to the thread that began it: recording, submitting, signalling or abandoning it from
+ * another thread throws IllegalStateException.
  */
 public final class Frame {
     private enum State { OPEN, RECORDED, SUBMITTED, ABANDONED }
 
     private final Tally tally;
+    private final FrameTicket ticket;
     private final long number;
     private final long timelineValue;
+    private final Thread owner;
     private final FrameGraph graph;
-    private State state = State.OPEN;
+    /** Volatile: a beginFrame on another thread reads it to tell an open frame from a finished one. */
+    private volatile State state = State.OPEN;
 
-    Frame(Tally tally, long number, long timelineValue, FrameGraph graph) {
+    Frame(Tally tally, FrameTicket ticket, Thread owner, FrameGraph graph) {
         this.tally = tally;
-        this.number = number;
-        this.timelineValue = timelineValue;
+        this.ticket = ticket;
+        this.number = ticket.number();
+        this.timelineValue = ticket.timelineValue();
+        this.owner = owner;
         this.graph = graph;
     }
 
     /** This frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it). */
     public long number() {
         return number;
+    }
+
+    /** This frame's number, slot among the frames in flight and timeline value: per-frame rings take their slot from it. */
+    public FrameTicket ticket() {
+        return ticket;
     }
 
     /** The value this frame's submission signals on {@link #timelineSemaphore()}. */
@@ -123,10 +137,11 @@ public final class Frame {
                     }
                     info.pSignalSemaphoreInfos(signals);
                 }
-                ctx.submitBatch(b.asyncQueue(), VkSubmitInfo2.create(info.address(), 1), "frame " + number + " batch (lane " + b.lane() + ")");
+                ctx.submissions().submitFrameBatch(b.asyncQueue(), info, timelineValue,
+                        "submission " + timelineValue + " (frame " + number + ", batch " + i + " on lane " + b.lane() + ")");
             }
         }
-        ctx.frameSubmitted(timelineValue);
+        ctx.submissions().frameSubmitted(timelineValue);
         state = State.SUBMITTED;
         tally.graphs().submitted(graph);
     }
@@ -173,7 +188,7 @@ public final class Frame {
     }
 
     private void submitted() {
-        tally.context().frameSubmitted(timelineValue);
+        tally.context().submissions().frameSubmitted(timelineValue);
         state = State.SUBMITTED;
     }
 
@@ -189,23 +204,30 @@ public final class Frame {
     public void submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary) {
         require(State.RECORDED, "submit");
         VulkanContext ctx = tally.context();
-        ctx.submitFrame(cmd, timelineValue, waitBinary, waitStage, signalBinary);
+        ctx.submissions().submitFrame(cmd, timelineValue, waitBinary, waitStage, signalBinary);
         state = State.SUBMITTED;
         tally.graphs().submitted(graph);
     }
 
     /**
      * Gives up a frame that was not recorded (e.g. the swapchain went out of date): nothing of it reaches
-     * the GPU; its readback captures are dropped and its number and timeline value go to the next frame.
+     * the GPU and its readback captures are dropped. Its number is not reused, and its timeline value is
+     * signalled by an empty submission, so that frame numbers and timeline values only grow.
      */
     public void abandon() {
+        requireOwner("abandon");
         if (state == State.RECORDED) {
             throw new IllegalStateException("frame " + number + " was recorded: submit it (recorded frames change what the graph"
                     + " tracks of each resource, so they cannot be taken back)");
         }
+        abandonAtClose();
+    }
+
+    /** Abandons an open frame from whichever thread closes Tally (the owner is gone or done). */
+    void abandonAtClose() {
         if (state == State.OPEN) {
-            tally.abandoned(this);
             state = State.ABANDONED;
+            tally.abandoned(this);
         }
     }
 
@@ -214,17 +236,36 @@ public final class Frame {
     }
 
     void requireFinished() {
-        if (state == State.OPEN) {
+        State s = state;
+        if ((s == State.OPEN || s == State.RECORDED) && Thread.currentThread() != owner) {
+            throw new IllegalStateException("beginFrame on thread '" + Thread.currentThread().getName() + "' while frame " + number
+                    + ", begun on thread '" + owner.getName() + "', is still " + s.name().toLowerCase() + "; " + THREAD_RULE);
+        }
+        if (s == State.OPEN) {
             throw new IllegalStateException("frame " + number + " was begun but neither recorded and submitted nor abandoned;"
                     + " finish it before beginning frame " + (number + 1));
         }
-        if (state == State.RECORDED) {
+        if (s == State.RECORDED) {
             throw new IllegalStateException("frame " + number + " was recorded but never handed to a submission: call frame.signal(...)"
                     + " on the VkSubmitInfo2 that submits it, or frame.submit(cmd)");
         }
     }
 
+    private static final String THREAD_RULE = "frames are begun, recorded and submitted from one thread at a time: the thread that began the frame";
+
+    /**
+     * Throws unless the calling thread began this frame. {@code what} names the operation (also for
+     * {@link FrameCommands} and {@link LaneCommands}, which hand out the frame's command buffers).
+     */
+    void requireOwner(String what) {
+        if (Thread.currentThread() != owner) {
+            throw new IllegalStateException("frame " + number + ": " + what + " on thread '" + Thread.currentThread().getName()
+                    + "', but the frame was begun on thread '" + owner.getName() + "'; " + THREAD_RULE);
+        }
+    }
+
     private void require(State expected, String what) {
+        requireOwner(what);
         if (state != expected) {
             throw new IllegalStateException("frame " + number + ": " + what + " when the frame is " + state.name().toLowerCase()
                     + " (expected " + expected.name().toLowerCase() + ")");

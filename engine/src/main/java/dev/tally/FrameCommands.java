@@ -12,6 +12,7 @@ import static org.lwjgl.vulkan.VK10.*;
  * Command buffers for callers that let Tally submit: one pool and buffer per frame in flight, chosen by
  * the frame's number. {@link #begin} waits only when the slot's previous frame (frame f - framesInFlight)
  * is still running: frame pacing, counted as such in {@link Tally#waits()}. Keeps no frame count of its own.
+ * Close it before {@link Tally#close()}: after that, every method throws IllegalStateException.
  */
 public final class FrameCommands implements AutoCloseable {
     private final VulkanContext ctx;
@@ -21,7 +22,7 @@ public final class FrameCommands implements AutoCloseable {
 
     public FrameCommands(Tally tally) {
         this.ctx = tally.context();
-        slots = new FrameSlots(ctx);
+        slots = new FrameSlots(tally, "FrameCommands");
         int framesInFlight = slots.count();
         pools = new long[framesInFlight];
         buffers = new VkCommandBuffer[framesInFlight];
@@ -38,7 +39,7 @@ public final class FrameCommands implements AutoCloseable {
 
     /** Waits for the slot's previous frame if it is still running, then resets and begins its command buffer for {@code frame}. */
     public VkCommandBuffer begin(Frame frame) {
-        int slot = slots.acquire(frame);
+        int slot = slots.acquire(frame, "FrameCommands.begin");
         check(vkResetCommandPool(ctx.device(), pools[slot], 0), "vkResetCommandPool");
         VkCommandBuffer cmd = buffers[slot];
         VulkanContext.beginOneTime(cmd);
@@ -47,6 +48,7 @@ public final class FrameCommands implements AutoCloseable {
 
     /** Ends the command buffer begun for a frame. */
     public void end(VkCommandBuffer cmd) {
+        slots.requireOpen();
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
     }
 
@@ -57,6 +59,7 @@ public final class FrameCommands implements AutoCloseable {
     /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */
     @Override
     public void close() {
+        slots.requireOpen();
         ctx.waitIdle();
         slots.destroy(pools);
     }

@@ -1,5 +1,6 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 
@@ -7,16 +8,19 @@ import static org.lwjgl.vulkan.VK10.vkDestroyCommandPool;
 
 /**
  * The per-frame-in-flight slots of a set of command pools: which frame's timeline value each slot served last,
- * and the pacing wait before a slot is reused. Keeps no frame count of its own: the slot is the frame's number
- * modulo the slots.
+ * and the pacing wait before a slot is reused. Keeps no frame count of its own: the slot is the frame's
+ * {@link FrameTicket#slot()}, and there are {@link Tally#framesInFlight()} of them. {@code owner} names the
+ * pools' owner in errors.
  */
 final class FrameSlots {
     private final VulkanContext ctx;
+    private final String owner;
     private final long[] value;
 
-    FrameSlots(VulkanContext ctx) {
-        this.ctx = ctx;
-        this.value = new long[ctx.options().framesInFlight()];
+    FrameSlots(Tally tally, String owner) {
+        this.ctx = tally.context();
+        this.owner = owner;
+        this.value = new long[tally.framesInFlight()];
     }
 
     int count() {
@@ -25,16 +29,24 @@ final class FrameSlots {
 
     /**
      * The slot of {@code frame}, once the frame it served last has finished: waits only while that frame still
-     * runs (pacing, counted as such). A slot whose frame was abandoned (never submitted) is idle and its value
-     * was handed out again, so there is nothing to wait for.
+     * runs (pacing, counted as such). An abandoned frame signalled its value with an empty submission, so its
+     * slot's wait is as short as any.
      */
-    int acquire(Frame frame) {
-        int slot = (int) (frame.number() % value.length);
+    int acquire(Frame frame, String what) {
+        requireOpen();
+        frame.requireOwner(what);
+        FrameTicket ticket = frame.ticket();
+        int slot = ticket.slot();
         if (value[slot] <= ctx.lastSubmitted()) {
             ctx.waitFor(value[slot], Waits.Cause.PACING);
         }
-        value[slot] = frame.timelineValue();
+        value[slot] = ticket.timelineValue();
         return slot;
+    }
+
+    /** Throws, naming the owner, once Tally is closed: the pools died with the device. */
+    void requireOpen() {
+        ctx.requireOpen(owner);
     }
 
     /** Destroys the pools that were created (0 entries are skipped). */

@@ -16,7 +16,8 @@ import static org.lwjgl.vulkan.VK10.*;
 /**
  * Command buffers for frames recorded in batches ({@link Frame#recordBatches}): per frame in flight, one
  * pool per lane (the async lane's on the async compute family when there is one), buffers reused frame
- * after frame. Waits only when the slot's previous frame is still running (pacing).
+ * after frame. Waits only when the slot's previous frame is still running (pacing). Close it before
+ * {@link Tally#close()}: after that, every method throws IllegalStateException.
  */
 public final class LaneCommands implements AutoCloseable {
     private final VulkanContext ctx;
@@ -26,7 +27,7 @@ public final class LaneCommands implements AutoCloseable {
 
     public LaneCommands(Tally tally) {
         this.ctx = tally.context();
-        slots = new FrameSlots(ctx);
+        slots = new FrameSlots(tally, "LaneCommands");
         pools = new long[slots.count()][2];
         try (MemoryStack stack = stackPush()) {
             for (int s = 0; s < slots.count(); s++) {
@@ -44,7 +45,7 @@ public final class LaneCommands implements AutoCloseable {
 
     /** Waits for the slot's previous frame if it still runs, resets its pools, and hands out begun buffers per lane. */
     GraphRuntime.BatchCommands forFrame(Frame frame) {
-        int slot = slots.acquire(frame);
+        int slot = slots.acquire(frame, "LaneCommands.forFrame");
         for (long pool : pools[slot]) {
             check(vkResetCommandPool(ctx.device(), pool, 0), "vkResetCommandPool");
         }
@@ -70,6 +71,7 @@ public final class LaneCommands implements AutoCloseable {
     /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */
     @Override
     public void close() {
+        slots.requireOpen();
         ctx.waitIdle();
         destroyPools();
     }

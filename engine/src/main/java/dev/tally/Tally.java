@@ -1,11 +1,13 @@
 package dev.tally;
 
+import dev.tally.graph.FrameTicket;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.AsyncMode;
+import dev.tally.graph.FrameGraph;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
@@ -15,7 +17,7 @@ import dev.tally.reduce.ReduceOp;
 import dev.tally.reduce.ReduceSettings;
 import dev.tally.reduce.Reducer;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.ShaderSources;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.ContextOptions;
@@ -41,8 +43,14 @@ import java.util.concurrent.locks.Lock;
  * Each frame: {@link #beginFrame()} gives a {@link Frame} (its number, its graph, the readback
  * deliveries that are due); passes are declared on {@link Frame#graph()}; {@link Frame#record}
  * records them into the caller's command buffer; {@link Frame#signal} adds Tally's timeline signal to
- * the caller's own {@code VkSubmitInfo2} (or {@link Frame#submit} lets Tally submit). The frame is
- * the only frame counter: rings, histories and timings follow it.
+ * the caller's own {@code VkSubmitInfo2} (or {@link Frame#submit} lets Tally submit). The frame's
+ * {@link FrameTicket} is the only frame counter: rings, histories and timings follow it. Frame numbers and
+ * timeline values only grow; an abandoned frame's are never reused.
+ * <p>
+ * Threads: frames are begun, recorded and submitted from one thread at a time, the thread that began
+ * the frame. Another thread may begin the next frame once the previous one is submitted or abandoned.
+ * A frame operation from another thread than the frame's, or a {@link #beginFrame()} while another
+ * thread's frame is open, throws IllegalStateException saying so.
  */
 public final class Tally implements AutoCloseable {
     /**
@@ -60,20 +68,23 @@ public final class Tally implements AutoCloseable {
 
     private final Config config;
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache pipelineCache;
     private final Reducer reducer;
     private final GraphRuntime graphs;
+    /** Frames in flight, read once: tickets and the command pools of FrameCommands and LaneCommands follow it. */
+    private final int framesInFlight;
     private long nextFrame;
     private Frame current;
-    private boolean closed;
+    private volatile boolean closed;
 
-    private Tally(Config config, VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer) {
+    private Tally(Config config, VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, Reducer reducer) {
         this.config = config;
         this.ctx = ctx;
         this.compiler = compiler;
         this.pipelineCache = cache;
         this.reducer = reducer;
+        this.framesInFlight = ctx.options().framesInFlight();
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
         graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
         graphs.passTimingInterval(config.integer("graph.passTimingInterval"));
@@ -119,12 +130,13 @@ public final class Tally implements AutoCloseable {
 
     /** Builds the rest on a context; on any failure releases what it made, the context included. */
     private static Tally assemble(Config config, VulkanContext ctx) {
-        ShaderCompiler compiler = null;
+        ShaderLibrary compiler = null;
         PipelineCache cache = null;
         Reducer reducer = null;
         try {
             Path cacheDir = cacheDir(config);
-            compiler = new ShaderCompiler(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"));
+            compiler = config.bool("shaders.live") ? ShaderLibrary.live(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"))
+                    : ShaderLibrary.prebuilt();
             cache = new PipelineCache(ctx, cacheDir.resolve("pipelines-" + Integer.toHexString(ctx.info().name().hashCode()) + ".bin"));
             ReduceSettings settings;
             try {
@@ -159,24 +171,34 @@ public final class Tally implements AutoCloseable {
     /**
      * Begins the next frame: retires what the GPU is done with, delivers readback samples that are due
      * and returns the frame with its graph. Never waits for the GPU. The previous frame must have been
-     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned.
+     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned. The calling
+     * thread owns the frame until then.
      */
-    public Frame beginFrame() {
+    public synchronized Frame beginFrame() {
         requireOpen();
         if (current != null) {
             current.requireFinished();
         }
         ctx.retire();
-        long value = ctx.openFrame();
+        long value = ctx.submissions().openFrame();
         long number = nextFrame++;
-        current = new Frame(this, number, value, graphs.begin(number, value));
+        try {
+            FrameGraph graph = graphs.begin(number, value);
+            current = new Frame(this, graph.ticket(), Thread.currentThread(), graph);
+        } catch (RuntimeException e) {
+            ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
+            throw e;
+        }
         return current;
     }
 
+    /** The frame will never carry work: the graph drops it and its timeline value is signalled by an empty submission. */
     void abandoned(Frame f) {
-        graphs.abandon(f.graph());
-        ctx.frameAbandoned(f.timelineValue());
-        nextFrame = f.number();   // nothing of it ran: the next frame takes its number, as it takes its timeline value
+        try {
+            graphs.abandon(f.graph());
+        } finally {
+            ctx.submissions().frameAbandoned(f.timelineValue());
+        }
     }
 
     /** An auto-exposure whose passes and resources are named under {@code scope}, with the configured settings. */
@@ -232,7 +254,7 @@ public final class Tally implements AutoCloseable {
 
     private void requireOpen() {
         if (closed) {
-            throw new IllegalStateException("Tally is closed");
+            throw new IllegalStateException("Tally used after Tally.close()");
         }
     }
 
@@ -289,7 +311,7 @@ public final class Tally implements AutoCloseable {
 
     public Config config() { return config; }
     public VulkanContext context() { return ctx; }
-    public ShaderCompiler compiler() { return compiler; }
+    public ShaderLibrary compiler() { return compiler; }
     public PipelineCache pipelineCache() { return pipelineCache; }
     public Reducer reducer() { return reducer; }
     /** The frame graph runtime: compiled plans, transient memory, histories, per-pass GPU timings. */
@@ -298,6 +320,8 @@ public final class Tally implements AutoCloseable {
     public Waits waits() { return ctx.waits(); }
     /** The frame begun last, or null before the first. */
     public Frame currentFrame() { return current; }
+    /** Frames in flight ({@code frames.inFlight}): the one size of every per-frame-in-flight ring. */
+    public int framesInFlight() { return framesInFlight; }
 
     /**
      * Releases everything, also after a failure (a lost device, say): each step runs even when an earlier
@@ -311,7 +335,7 @@ public final class Tally implements AutoCloseable {
         closed = true;
         CloseSteps steps = new CloseSteps();
         if (current != null && current.isOpen()) {
-            steps.run(current::abandon);   // begun but never submitted: nothing of it reached the GPU
+            steps.run(current::abandonAtClose);   // begun but never submitted: nothing of it reached the GPU
         }
         steps.run(ctx::waitIdle).run(graphs::close).run(reducer::close).run(pipelineCache::close).run(compiler::close)
                 .run(ctx::close).finish();

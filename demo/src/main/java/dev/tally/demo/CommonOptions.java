@@ -21,6 +21,12 @@ public final class CommonOptions {
     @CommandLine.Option(names = "--set", paramLabel = "KEY=VALUE", description = "override one configuration key")
     List<String> overrides = new ArrayList<>();
 
+    /**
+     * The demo and tools compile their shaders at run time, always: the demo's own kernels, the benchmarks'
+     * variants and live reload need a compiler; the SPIR-V built into the engine jar covers the engine's only.
+     */
+    public static final String LIVE_SHADERS = "shaders.live=true";
+
     public Config config() {
         List<String> all = new ArrayList<>(overrides);
         if (validate) {
@@ -29,6 +35,7 @@ public final class CommonOptions {
         if (device != null) {
             all.add("device.select=" + device);
         }
+        all.add(LIVE_SHADERS);
         return Config.load(configFile, all);
     }
 }

@@ -7,7 +7,7 @@ import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.Filmstrip;
 import dev.tally.demo.app.StatsJson;
 import dev.tally.exposure.Metering;
-import dev.tally.present.Window;
+import dev.tally.demo.present.Window;
 import picocli.CommandLine;
 
 import java.io.IOException;

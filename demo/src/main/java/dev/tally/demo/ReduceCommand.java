@@ -4,6 +4,7 @@ import dev.tally.Tally;
 import dev.tally.reduce.DeviceArray;
 import dev.tally.reduce.OneShotReduction;
 import dev.tally.reduce.ReduceOp;
+import dev.tally.vk.MemoryBudget;
 import dev.tally.vk.VulkanContext;
 import picocli.CommandLine;
 
@@ -120,7 +121,7 @@ final class ReduceCommand implements Callable<Integer> {
     }
 
     private static UserInputException tooLarge(VulkanContext ctx, String name, long bytes, boolean soFar) {
-        VulkanContext.MemoryBudget budget = ctx.deviceMemoryBudget();
+        MemoryBudget budget = ctx.deviceMemoryBudget();
         return new UserInputException(String.format(Locale.ROOT,
                 "%s: %s%d bytes (%.1f GiB) of f32 values do not fit in the device memory budget: %d bytes (%.1f GiB) free on %s, %s",
                 name, soFar ? "at least " : "", bytes, bytes / (double) (1L << 30), budget.available(), budget.available() / (double) (1L << 30),

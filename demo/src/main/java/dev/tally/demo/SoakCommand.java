@@ -6,7 +6,7 @@ import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.exposure.Metering;
-import dev.tally.present.Window;
+import dev.tally.demo.present.Window;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Subscription;
 import dev.tally.vk.VulkanContext;

@@ -3,6 +3,8 @@ package dev.tally.demo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -71,6 +73,29 @@ class FaultsTest {
         assertEquals("", r.out(), "no summary and no 'wrote' lines after a failure");
         assertTrue(r.millis() < 5_000, () -> "hang guard: took " + r.millis() + " ms");
         assertEquals(List.of(), filesIn(dir), "no stats, screenshot, graph or temporary file after a lost device");
+    }
+
+    @ParameterizedTest(name = "async.mode={0}")
+    @ValueSource(strings = {"on", "auto"})
+    void deviceLostReachesFramesSubmittedInBatches(String asyncMode) {
+        Cli.Run r = Cli.run("demo", "--headless", "--frames", "200", "--width", "64", "--height", "36", "--validate",
+                "--set", "cache.dir=" + cache, "--set", "async.mode=" + asyncMode, "--set", "debug.asyncOneQueue=true",
+                "--set", "debug.injectFault=device-lost@20");
+        assertEquals(3, r.status(), r::toString);
+        List<String> errors = errorLines(r);
+        assertEquals(1, errors.size(), () -> "one error line expected besides the progress lines:\n" + r);
+        assertTrue(errors.get(0).startsWith("tally demo: vulkan: device lost at submission 20 "), errors.get(0));
+        assertTrue(errors.get(0).contains("injected by debug.injectFault=device-lost@20"), errors.get(0));
+        assertNoTraceOrValidation(r);
+    }
+
+    @Test
+    void deviceLostReachesGraphcheck() {
+        Cli.Run r = Cli.run("graphcheck", "--graphs", "2", "--frames", "3", "--set", "cache.dir=" + cache,
+                "--set", "debug.injectFault=device-lost@5");
+        assertEquals(3, r.status(), r::toString);
+        assertTrue(r.err().contains("device lost at submission 5 "), r::toString);
+        assertNoTraceOrValidation(r);
     }
 
     @Test

@@ -50,7 +50,7 @@ class GraphCheckTest {
     }
 
     private static Tally open() {
-        return Tally.open(Config.load(null, List.of("validation.enabled=true")));
+        return Tally.open(Config.load(null, List.of("validation.enabled=true", dev.tally.demo.CommonOptions.LIVE_SHADERS)));
     }
 
     @Test

@@ -30,8 +30,15 @@ class ProgressTest {
         }
     }
 
-    private static final String[] SOAK = {"--frames", "100", "--width", "32", "--height", "18", "--set", "cache.dir=" + cache};
-    private static final String[] BENCH = {"--quick", "--max-log2", "10", "--samples", "1", "--set", "cache.dir=" + cache};
+    // Built per test: JUnit fills the @TempDir field after static initializers run, so a static array would
+    // hold "cache.dir=null" and put the cache in a folder named null in the working directory.
+    private static String[] soak() {
+        return new String[] {"--frames", "100", "--width", "32", "--height", "18", "--set", "cache.dir=" + cache};
+    }
+
+    private static String[] bench() {
+        return new String[] {"--quick", "--max-log2", "10", "--samples", "1", "--set", "cache.dir=" + cache};
+    }
 
     private static String[] args(String cmd, String[] rest) {
         String[] all = new String[rest.length + 1];
@@ -42,11 +49,11 @@ class ProgressTest {
 
     @Test
     void soakShowsProgressOnATerminalOnly() {
-        Cli.Run quiet = Cli.run(args("soak", SOAK));
+        Cli.Run quiet = Cli.run(args("soak", soak()));
         assertEquals(0, quiet.status(), quiet::toString);
         assertEquals("", quiet.err(), "nothing on a standard error that is not a terminal");
 
-        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-soak", new SoakOnATerminal()), args("tty-soak", SOAK));
+        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-soak", new SoakOnATerminal()), args("tty-soak", soak()));
         assertEquals(0, shown.status(), shown::toString);
         assertEquals(List.of("soak: 20/100 frames", "soak: 40/100 frames", "soak: 60/100 frames", "soak: 80/100 frames", "soak: 100/100 frames"),
                 shown.errLines().stream().filter(l -> l.startsWith("soak: ")).toList(), shown::toString);
@@ -55,11 +62,11 @@ class ProgressTest {
 
     @Test
     void benchShowsProgressOnATerminalOnly() {
-        Cli.Run quiet = Cli.run(args("bench", BENCH));
+        Cli.Run quiet = Cli.run(args("bench", bench()));
         assertEquals(0, quiet.status(), quiet::toString);
         assertEquals("", quiet.err(), "nothing on a standard error that is not a terminal");
 
-        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-bench", new BenchOnATerminal()), args("tty-bench", BENCH));
+        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-bench", new BenchOnATerminal()), args("tty-bench", bench()));
         assertEquals(0, shown.status(), shown::toString);
         assertTrue(shown.err().startsWith("bench on "), shown::toString);
         assertTrue(shown.errLines().contains("n = 2^10"), shown::toString);

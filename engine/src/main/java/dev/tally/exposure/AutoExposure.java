@@ -17,7 +17,7 @@ import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
@@ -43,7 +43,7 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final GpuBuffer accumulator;
     private ComputeKernel adapt;
@@ -72,7 +72,7 @@ public final class AutoExposure implements AutoCloseable {
      * @param scope prefix of every pass and resource name (e.g. {@code "left"} gives {@code left/histogram}),
      *              so that several auto-exposures share one graph; empty for none
      */
-    public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
+    public AutoExposure(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings) {
         this(graphs, compiler, cache, reducer, scope, settings, 0);
     }
@@ -82,7 +82,7 @@ public final class AutoExposure implements AutoCloseable {
      *                      grows), or 0 to choose per image size: as many as still leave enough
      *                      workgroups to fill the device
      */
-    public AutoExposure(GraphRuntime graphs, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, String scope,
+    public AutoExposure(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings, int histogramRows) {
         this.histogramRows = histogramRows;
         this.ctx = graphs.context();
@@ -396,6 +396,9 @@ public final class AutoExposure implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!curveTable.isClosed()) {
+            ctx.requireOpen("AutoExposure '" + scope + "'");
+        }
         accumulateByRows.values().forEach(ComputeKernel::close);
         adapt.close();
         total.close();

@@ -11,7 +11,7 @@ import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.GraphicsPipeline;
 import dev.tally.shader.PipelineCache;
 import dev.tally.shader.Samplers;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.VulkanContext;
 
@@ -28,14 +28,14 @@ import static org.lwjgl.vulkan.VK10.*;
  * slower than compute); otherwise a fullscreen triangle draws it. Both store the same values.
  */
 public final class Tonemapper implements AutoCloseable {
-    static final String TONEMAP_COMPUTE = "tonemap.comp";
+    public static final String TONEMAP_COMPUTE = "tonemap.comp";
     /** tonemap.comp's workgroup is GROUP x GROUP. */
     static final int GROUP = 16;
     /** Pixels each tonemap.comp invocation writes (one column, GROUP rows apart): 4 measured best on the H200. */
     public static final int DEFAULT_ROWS_PER_INVOCATION = 4;
     private final int rows;
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final long sampler;
     private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
@@ -44,13 +44,13 @@ public final class Tonemapper implements AutoCloseable {
     /** Whether each format's optimal tiling supports storage images here (asked once per format). */
     private final Map<Integer, Boolean> storageSupport = new java.util.HashMap<>();
 
-    public Tonemapper(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+    public Tonemapper(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this(ctx, compiler, cache, DEFAULT_ROWS_PER_INVOCATION);
     }
 
     /** @param rows pixels each compute invocation writes: 1, 2, 4 or 8 */
-    public Tonemapper(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, int rows) {
-        if (rows != 1 && rows != 2 && rows != 4 && rows != 8) {
+    public Tonemapper(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, int rows) {
+        if (!ROWS_CHOICES.contains(rows)) {
             throw new IllegalArgumentException("tonemap rows per invocation must be 1, 2, 4 or 8, got " + rows);
         }
         this.rows = rows;
@@ -70,6 +70,16 @@ public final class Tonemapper implements AutoCloseable {
     }
 
     /** The GLSL storage format qualifier tonemap.comp can write for {@code format}, or null. */
+    /** The storage image formats the compute path writes, as GLSL qualifiers: one compute pipeline each. */
+    public static final List<String> STORAGE_QUALIFIERS = List.of("rgba8", "rgba16f", "rgb10_a2");
+    /** The rows per invocation a tonemapper can be made with. */
+    public static final List<Integer> ROWS_CHOICES = List.of(1, 2, 4, 8);
+
+    /** tonemap.comp's defines for a target of storage format {@code qualifier}, {@code rows} rows per invocation. */
+    public static Map<String, String> computeDefines(String qualifier, int rows) {
+        return Map.of("TARGET_FORMAT", qualifier, "ROWS_PER_INVOCATION", Integer.toString(rows));
+    }
+
     static String storageQualifier(int format) {
         return switch (format) {
             case VK_FORMAT_R8G8B8A8_UNORM -> "rgba8";
@@ -95,7 +105,7 @@ public final class Tonemapper implements AutoCloseable {
     private boolean lastSupport;
 
     private dev.tally.shader.ComputeKernel buildCompute(int format) {
-        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, Map.of("TARGET_FORMAT", storageQualifier(format), "ROWS_PER_INVOCATION", Integer.toString(rows)),
+        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, computeDefines(storageQualifier(format), rows),
                 SpecConstants.of(ExposureShaderLayout.SPEC_TONEMAP_ENCODE_SRGB, 1,
                         ExposureShaderLayout.SPEC_TONEMAP_ACES_INPUT_SCALE, Float.floatToRawIntBits(1f)),
                 List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
@@ -180,6 +190,7 @@ public final class Tonemapper implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("Tonemapper");
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);
         pipelines.close();
         Samplers.destroy(ctx, sampler);

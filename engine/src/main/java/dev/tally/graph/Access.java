@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import static org.lwjgl.vulkan.KHRSwapchain.VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
@@ -48,6 +50,11 @@ public record Access(String name, long stages, long access, int layout, boolean 
     static final long WRITE_BITS = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT
             | VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT
             | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+
+    /** The state a resource is left in once the GPU finished this access (an imported resource's entry state). */
+    public ResourceState stateAfter() {
+        return ResourceState.after(stages, writeAccess(), layout, write);
+    }
 
     long writeAccess() {
         return access & WRITE_BITS;

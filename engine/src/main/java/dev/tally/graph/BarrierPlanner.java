@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -19,9 +21,9 @@ public final class BarrierPlanner {
     private static final long ANY_WRITE = VK_ACCESS_2_MEMORY_WRITE_BIT;
     private static final long ANY_ACCESS = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
     /** No access on that lane this frame. */
-    private static final int NONE = -2;
+    static final int NONE = -2;
     /** The access is the resource's entry state: earlier frames, joined onto the main lane. */
-    private static final int ENTRY = -1;
+    static final int ENTRY = -1;
 
     /**
      * Barriers before each pass in plan order, the epilogue (recorded in the frame's last batch, on the
@@ -92,7 +94,7 @@ public final class BarrierPlanner {
             Pass p = g.passes.get(plan.order().get(pos));
             int q = laneOf[pos], o = 1 - q;
             List<BarrierSpec> list = new ArrayList<>();
-            for (Pass.Use use : merged(g, p)) {
+            for (Pass.Use use : AccessTransitions.merged(g, p)) {
                 GraphResource r = g.resources.get(use.resource());
                 Access a = use.access();
                 int slot = r.transientResource() ? plan.slotOf()[r.id] : -1;
@@ -113,7 +115,7 @@ public final class BarrierPlanner {
                         list.add(new BarrierSpec(r.id, true, false, 0, 0, a.stages(), a.access(),
                                 VK_IMAGE_LAYOUT_UNDEFINED, a.layout()));
                     }
-                    state[r.id] = afterFirstUse(a, r.image);
+                    state[r.id] = AccessTransitions.afterFirstUse(a, r.image);
                     if (a.write() || r.image) {
                         lastWritePos[r.id] = pos;
                         lastWriteLane[r.id] = q;
@@ -129,7 +131,7 @@ public final class BarrierPlanner {
                         lastWriteLane[r.id] = q;
                     }
                 } else {
-                    BarrierSpec b = transition(r, state[r.id], a);
+                    BarrierSpec b = AccessTransitions.transition(r, state[r.id], a);
                     boolean layoutChange = b != null && b.layoutChange();
                     if (twoLanes && (a.write() || layoutChange) && lastPos[r.id][o] != NONE) {
                         // Write after the other lane's reads (or writes): wait for them.
@@ -140,7 +142,7 @@ public final class BarrierPlanner {
                     if (b != null) {
                         list.add(b);
                     }
-                    state[r.id] = next(state[r.id], a, b != null, r.image);
+                    state[r.id] = AccessTransitions.next(state[r.id], a, b != null, r.image);
                     if (a.write() || layoutChange) {
                         lastWritePos[r.id] = pos;
                         lastWriteLane[r.id] = q;
@@ -170,14 +172,14 @@ public final class BarrierPlanner {
         for (GraphResource r : g.resources) {
             if (r.finalAccess != null && state[r.id] != null) {
                 Access fin = r.finalAccess;
-                BarrierSpec b = transition(r, state[r.id], fin);
+                BarrierSpec b = AccessTransitions.transition(r, state[r.id], fin);
                 if (b == null && fin == Access.HOST_READ && state[r.id].writeStages() != 0) {
                     b = new BarrierSpec(r.id, r.image, false, state[r.id].writeStages(), state[r.id].writeAccess(), fin.stages(),
                             fin.access(), state[r.id].layout(), state[r.id].layout());
                 }
                 if (b != null) {
                     epilogue.add(b);
-                    state[r.id] = next(state[r.id], fin, true, r.image);
+                    state[r.id] = AccessTransitions.next(state[r.id], fin, true, r.image);
                 }
             }
         }
@@ -188,7 +190,7 @@ public final class BarrierPlanner {
                 finals[r.id] = slotState[plan.slotOf()[r.id]];
             }
         }
-        return new Barriers(before, epilogue, finals, prologue, after, joinList, batches(laneOf, waitFor));
+        return new Barriers(before, epilogue, finals, prologue, after, joinList, QueueBatches.of(laneOf, waitFor));
     }
 
     /**
@@ -243,155 +245,5 @@ public final class BarrierPlanner {
     /** After the join barrier: everything is available; later uses order against it with a barrier from every stage. */
     private static ResourceState joined(int layout) {
         return new ResourceState(ALL, 0, 0, 0, 0, layout);
-    }
-
-    /**
-     * Runs of consecutive passes on one lane become batches. The first batch is on the main lane (empty
-     * when the order starts on the async lane) and the async lane's first batch waits for it, so nothing
-     * of this frame on the async queue overtakes earlier frames' work. The last batch is on the main lane
-     * and waits for the async lane's last batch.
-     */
-    static List<QueueBatch> batches(int[] laneOf, int[][] waitFor) {
-        int n = laneOf.length;
-        List<int[]> runs = new ArrayList<>();   // lane, first, end
-        int[] batchOf = new int[n];
-        runs.add(new int[]{QueueLanes.MAIN, 0, 0});
-        for (int pos = 0; pos < n; pos++) {
-            int[] last = runs.get(runs.size() - 1);
-            if (last[0] != laneOf[pos]) {
-                last = new int[]{laneOf[pos], pos, pos};
-                runs.add(last);
-            }
-            last[2] = pos + 1;
-            batchOf[pos] = runs.size() - 1;
-        }
-        if (runs.get(runs.size() - 1)[0] != QueueLanes.MAIN) {
-            runs.add(new int[]{QueueLanes.MAIN, n, n});
-        }
-        int b = runs.size();
-        int[][] waits = new int[b][2];
-        for (int[] w : waits) {
-            w[0] = -1;
-            w[1] = -1;
-        }
-        boolean[] signals = new boolean[b];
-        int firstAsync = -1, lastAsync = -1;
-        for (int i = 0; i < b; i++) {
-            if (runs.get(i)[0] == QueueLanes.ASYNC) {
-                firstAsync = firstAsync < 0 ? i : firstAsync;
-                lastAsync = i;
-            }
-        }
-        for (int pos = 0; pos < n; pos++) {
-            for (int lane = 0; lane < 2; lane++) {
-                if (waitFor[pos][lane] == NONE || lane == laneOf[pos]) {
-                    continue;
-                }
-                int target = waitFor[pos][lane] == ENTRY ? 0 : batchOf[waitFor[pos][lane]];
-                int me = batchOf[pos];
-                waits[me][lane] = Math.max(waits[me][lane], target);
-            }
-        }
-        if (firstAsync >= 0) {
-            waits[firstAsync][QueueLanes.MAIN] = Math.max(waits[firstAsync][QueueLanes.MAIN], 0);
-            waits[b - 1][QueueLanes.ASYNC] = Math.max(waits[b - 1][QueueLanes.ASYNC], lastAsync);
-        }
-        List<QueueBatch> out = new ArrayList<>();
-        for (int i = 0; i < b; i++) {
-            for (int lane = 0; lane < 2; lane++) {
-                if (waits[i][lane] >= 0) {
-                    signals[waits[i][lane]] = true;
-                }
-            }
-        }
-        for (int i = 0; i < b; i++) {
-            List<Integer> w = new ArrayList<>();
-            for (int lane = 0; lane < 2; lane++) {
-                if (waits[i][lane] >= 0) {
-                    w.add(waits[i][lane]);
-                }
-            }
-            int[] run = runs.get(i);
-            out.add(new QueueBatch(i, run[0], run[1], run[2], List.copyOf(w), signals[i]));
-        }
-        return List.copyOf(out);
-    }
-
-    /** Uses of one resource in one pass combine: union of stages and accesses, a write if any writes. */
-    static List<Pass.Use> merged(FrameGraph g, Pass p) {
-        List<Pass.Use> out = new ArrayList<>();
-        for (Pass.Use u : p.uses) {
-            int at = -1;
-            for (int i = 0; i < out.size(); i++) {
-                if (out.get(i).resource() == u.resource()) {
-                    at = i;
-                }
-            }
-            if (at < 0) {
-                out.add(u);
-                continue;
-            }
-            Pass.Use o = out.get(at);
-            Access a = o.access(), b = u.access();
-            GraphResource r = g.resources.get(u.resource());
-            if (r.image && a.layout() != b.layout() && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED && b.layout() != VK_IMAGE_LAYOUT_UNDEFINED) {
-                throw new GraphException("pass '" + p.name + "' uses image '" + r.name + "' in two layouts (" + a + ", " + b + ")");
-            }
-            Access union = new Access(a.name() + "+" + b.name(), a.stages() | b.stages(), a.access() | b.access(),
-                    a.layout() != VK_IMAGE_LAYOUT_UNDEFINED ? a.layout() : b.layout(), a.write() || b.write());
-            out.set(at, new Pass.Use(o.resource(), o.version(), union, Math.max(o.producedVersion(), u.producedVersion())));
-        }
-        return out;
-    }
-
-    private static ResourceState afterFirstUse(Access a, boolean image) {
-        if (a.write()) {
-            return new ResourceState(a.stages(), a.writeAccess(), 0, 0, 0, image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED);
-        }
-        return new ResourceState(0, 0, 0, 0, a.stages(), image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED);
-    }
-
-    /** The barrier needed before {@code a}, given the resource's state, or null when none is. */
-    static BarrierSpec transition(GraphResource r, ResourceState s, Access a) {
-        boolean layoutChange = r.image && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED && s.layout() != a.layout();
-        if (layoutChange) {
-            // A layout transition is a write: it must follow every earlier access, reads included.
-            return new BarrierSpec(r.id, true, false, s.writeStages() | s.readStages(), s.writeAccess(), a.stages() == 0 ? 0 : a.stages(),
-                    a.access(), s.layout(), a.layout());
-        }
-        int layout = s.layout();
-        if (a.write()) {
-            if (s.readStages() != 0) {
-                // Write after read: an execution dependency on the readers (and the last writer) suffices.
-                return new BarrierSpec(r.id, r.image, false, s.readStages() | s.writeStages(), s.writeAccess(), a.stages(), a.access(),
-                        layout, layout);
-            }
-            if (s.writeStages() != 0) {
-                return new BarrierSpec(r.id, r.image, false, s.writeStages(), s.writeAccess(), a.stages(), a.access(), layout, layout);
-            }
-            return null;
-        }
-        if (s.writeStages() == 0) {
-            return null;
-        }
-        boolean visible = (s.visibleStages() & a.stages()) == a.stages() && (s.visibleAccess() & a.readAccess()) == a.readAccess();
-        if (visible) {
-            return null;
-        }
-        return new BarrierSpec(r.id, r.image, false, s.writeStages(), s.writeAccess(), a.stages(), a.access(), layout, layout);
-    }
-
-    static ResourceState next(ResourceState s, Access a, boolean barrier, boolean image) {
-        int layout = image && a.layout() != VK_IMAGE_LAYOUT_UNDEFINED ? a.layout() : s.layout();
-        if (a.write()) {
-            return new ResourceState(a.stages(), a.writeAccess(), 0, 0, 0, layout);
-        }
-        if (barrier && layout != s.layout()) {
-            // After a layout transition the transition is the last write, visible to this reader.
-            return new ResourceState(a.stages(), 0, a.stages(), a.readAccess(), a.stages(), layout);
-        }
-        long visStages = barrier ? s.visibleStages() | a.stages() : s.visibleStages();
-        long visAccess = barrier ? s.visibleAccess() | a.readAccess() : s.visibleAccess();
-        return new ResourceState(s.writeStages(), s.writeAccess(), visStages, visAccess, s.readStages() | a.stages(), layout);
     }
 }

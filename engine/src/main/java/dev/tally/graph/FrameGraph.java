@@ -1,12 +1,12 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -21,42 +21,46 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
 public final class FrameGraph {
     final List<GraphResource> resources;
     final List<Pass> passes;
-    /**
-     * Duplicate names are found by scanning the declared resources (passes) while a frame has few, and
-     * through a hash set once it has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
-     */
-    private static final int SCAN_LIMIT = 64;
-    private Set<String> names;
-    private Set<String> passNames;
+    private final UniqueNames resourceNames = new UniqueNames();
+    private final UniqueNames passNames = new UniqueNames();
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
     private final GraphRuntime runtime;
-    private final long frame;
-    private final long timelineValue;
+    /** The frame this graph declares: its number, slot and timeline value, owned by the runtime that began it. */
+    private final FrameTicket ticket;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null, 0, 0, 10, 10);
+        this(null, new FrameTicket(0, 0, 0), 10, 10);
     }
 
     /** {@code resources} and {@code passes}: how many to expect (the last frame's), so that the lists need not grow. */
-    FrameGraph(GraphRuntime runtime, long frame, long timelineValue, int resources, int passes) {
+    FrameGraph(GraphRuntime runtime, FrameTicket ticket, int resources, int passes) {
         this.resources = new ArrayList<>(resources);
         this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
-        this.frame = frame;
-        this.timelineValue = timelineValue;
+        this.ticket = ticket;
+    }
+
+    /** The runtime that began this frame (null for a graph with no runtime behind it). */
+    GraphRuntime runtime() {
+        return runtime;
     }
 
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
     public long frame() {
-        return frame;
+        return ticket.number();
+    }
+
+    /** The frame this graph declares: number, slot among the frames in flight, timeline value. */
+    public FrameTicket ticket() {
+        return ticket;
     }
 
     /** The timeline value this frame's submission signals; the GPU is done with the frame once Tally's timeline reaches it. */
     public long timelineValue() {
-        return timelineValue;
+        return ticket.timelineValue();
     }
 
     /** The description of the image behind {@code h} (extent, format, usage): passes need not be told it again. */
@@ -88,42 +92,12 @@ public final class FrameGraph {
         return h.graph;
     }
 
-    /** False when a resource of this frame already has {@code name}; called before the resource is added. */
-    private boolean claimResourceName(String name) {
-        if (names == null && resources.size() >= SCAN_LIMIT) {
-            names = new HashSet<>();
-            for (GraphResource r : resources) {
-                names.add(r.name);
-            }
-        }
-        if (names != null) {
-            return names.add(name);
-        }
-        for (int i = 0; i < resources.size(); i++) {
-            if (resources.get(i).name.equals(name)) {
-                return false;
-            }
-        }
-        return true;
+    private static String nameOf(GraphResource r) {
+        return r.name;
     }
 
-    /** False when a pass of this frame already has {@code name}; called before the pass is added. */
-    private boolean claimPassName(String name) {
-        if (passNames == null && passes.size() >= SCAN_LIMIT) {
-            passNames = new HashSet<>();
-            for (Pass p : passes) {
-                passNames.add(p.name);
-            }
-        }
-        if (passNames != null) {
-            return passNames.add(name);
-        }
-        for (int i = 0; i < passes.size(); i++) {
-            if (passes.get(i).name.equals(name)) {
-                return false;
-            }
-        }
-        return true;
+    private static String nameOf(Pass p) {
+        return p.name;
     }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
@@ -131,7 +105,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!claimResourceName(name)) {
+        if (!resourceNames.claim(name, resources, FrameGraph::nameOf)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
@@ -151,10 +125,9 @@ public final class FrameGraph {
         return new ImageHandle(this, add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
     }
 
-    /** A caller-owned buffer; its state across frames is tracked by the runtime. {@code finalAccess} may be null. */
+    /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
     public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
                 finalAccess).id, 0);
     }
 
@@ -163,8 +136,7 @@ public final class FrameGraph {
      * a reduction's partials): writes to it do not keep a pass alive.
      */
     public BufferHandle importScratch(String name, GpuBuffer buffer) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(buffer.serial());
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, entry,
+        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
                 null).id, 0);
     }
 
@@ -182,9 +154,8 @@ public final class FrameGraph {
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
     public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
-        ResourceState entry = runtime == null ? ResourceState.UNUSED : runtime.stateOf(image.serial());
         return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry, finalAccess).id, 0);
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, image.state(), finalAccess).id, 0);
     }
 
     /**
@@ -195,23 +166,31 @@ public final class FrameGraph {
      */
     public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, ResourceState.after(entry), finalAccess);
+                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry.stateAfter(), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return new ImageHandle(this, r.id, 0);
     }
 
-    /** For planning without a GPU: an imported buffer described by size, with a given entry state. */
+    /**
+     * For planning without a GPU (the demo's planning benchmarks): an imported buffer described by size, with
+     * a given entry state. Tests use the package's own description imports instead.
+     */
     public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), null, null, entry, finalAccess).id, 0);
+        return importDescribed(name, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), entry, finalAccess);
     }
 
-    /** For planning without a GPU: scratch described by size, with a given entry state. */
-    public BufferHandle importScratch(String name, long size, ResourceState entry) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(size, 0), null, null, entry, null).id, 0);
-    }
-
-    /** For planning without a GPU: an imported image with a given entry state. */
+    /** For planning without a GPU (the demo's planning benchmarks): an imported image with a given entry state. */
     public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
+        return importDescribed(name, desc, entry, finalAccess);
+    }
+
+    /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */
+    BufferHandle importDescribed(String name, GraphResource.Origin origin, BufferDesc desc, ResourceState entry, Access finalAccess) {
+        return new BufferHandle(this, add(name, false, origin, desc, null, null, entry, finalAccess).id, 0);
+    }
+
+    /** An imported image described by its description and entry state, with no GPU object behind it. */
+    ImageHandle importDescribed(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
@@ -236,18 +215,9 @@ public final class FrameGraph {
         GpuBuffer cur = history.current();
         GpuBuffer prev = history.previousOrNull();
         BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
-                runtime.stateOf(cur.serial()), null).id, 0);
+                cur.state(), null).id, 0);
         BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
-                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, runtime.stateOf(prev.serial()), null).id, 0);
-        return new History(previous, current);
-    }
-
-    /** For planning without a GPU: a history pair described by size (previous present). */
-    public History historyForPlanning(String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
-        BufferHandle current = new BufferHandle(this, add(name, false, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), null, null,
-                currentEntry, null).id, 0);
-        BufferHandle previous = new BufferHandle(this, add(name + "@prev", false, GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), null,
-                null, previousEntry, null).id, 0);
+                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, prev.state(), null).id, 0);
         return new History(previous, current);
     }
 
@@ -259,7 +229,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
-        if (!claimPassName(name)) {
+        if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         Pass pass = new Pass(passes.size(), name, kind);
@@ -301,83 +271,12 @@ public final class FrameGraph {
 
     /** Records one use, validating it; returns the new handle for a write, the same for a read. */
     Handle use(Pass pass, Handle handle, Access access) {
-        if (handle == null) {
-            throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
-        }
-        if (graphOf(handle) != this) {
-            throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
-        }
-        GraphResource r = resources.get(handle.resource());
-        if (r.image != (handle instanceof ImageHandle)) {
-            throw new GraphException("pass '" + pass.name + "': handle type does not match resource '" + r.name + "'");
-        }
-        checkAccessFits(pass, r, access);
-        if (handle.version() != r.version) {
-            int writer = r.writer(r.version);
-            String by = writer >= 0 ? passes.get(writer).name : "?";
-            if (access.write()) {
-                throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
-                        + "' already wrote v" + r.version + " from it: two unordered writers; use the handle '" + by + "' returned");
-            }
-            throw new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
-                    + "; current is v" + r.version + ", written by pass '" + by + "')");
-        }
-        for (Pass.Use u : pass.uses) {
-            if (u.resource() == r.id && u.producedVersion() >= 0 && u.producedVersion() == handle.version()) {
-                throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
-            }
-        }
-        boolean readsContent = !access.write() || access.readAccess() != 0;
-        if (readsContent && r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT) {
-            throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "', which no pass wrote");
-        }
-        if (r.origin == GraphResource.Origin.HISTORY_PREVIOUS && access.write()) {
-            throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
-        }
-        if (!access.write()) {
-            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
-            return handle;
-        }
-        r.written(pass.index);
-        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
-        return handle instanceof ImageHandle ? new ImageHandle(this, r.id, r.version) : new BufferHandle(this, r.id, r.version);
+        return PassUses.use(this, pass, handle, access);
     }
 
-    /**
-     * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
-     * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
-     */
-    private Pass.Use useOf(Pass pass, int resource, int version, Access access, int producedVersion) {
-        FrameGraph last = runtime == null ? null : runtime.lastRecordedGraph();
-        int k = pass.uses.size();
-        if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
-            Pass.Use u = last.passes.get(pass.index).uses.get(k);
-            if (u.resource() == resource && u.version() == version && u.access() == access && u.producedVersion() == producedVersion) {
-                return u;
-            }
-        }
-        return new Pass.Use(resource, version, access, producedVersion);
-    }
-
-    private static void checkAccessFits(Pass pass, GraphResource r, Access a) {
-        boolean imageOnly = a == Access.COLOR_ATTACHMENT || a == Access.COLOR_ATTACHMENT_LOAD || a == Access.FRAGMENT_SAMPLED || a == Access.COMPUTE_SAMPLED || a == Access.PRESENT;
-        if (imageOnly && !r.image) {
-            throw new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
-        }
-        if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
-            throw new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
-        }
-        boolean computeStage = a.stages() == Access.COMPUTE_READ.stages();
-        boolean transferStage = a.stages() == Access.TRANSFER_SRC.stages();
-        boolean ok = switch (pass.kind) {
-            case COMPUTE -> computeStage;
-            case TRANSFER -> transferStage;
-            case GRAPHICS -> !computeStage && !transferStage;
-        };
-        if (!ok) {
-            throw new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name
-                    + "' as " + a);
-        }
+    /** The last recorded frame (whose immutable uses a frame of the same topology shares), or null. */
+    FrameGraph lastRecorded() {
+        return runtime == null ? null : runtime.lastRecordedGraph();
     }
 
     void requireComplete() {
@@ -411,104 +310,7 @@ public final class FrameGraph {
      * builds a new string only when the topology changed.
      */
     String topologyKey(String previous) {
-        if (previous != null) {
-            KeyMatcher m = new KeyMatcher(previous);
-            describeTopology(m);
-            if (m.matches()) {
-                return previous;
-            }
-        }
-        KeyBuilder b = new KeyBuilder();
-        describeTopology(b);
-        return b.toString();
-    }
-
-    private void describeTopology(KeySink b) {
-        for (GraphResource r : resources) {
-            b.num(r.origin.ordinal()).ch('|');
-            if (r.image) {
-                b.num(r.imageDesc.width()).ch('x').num(r.imageDesc.height()).ch(':').num(r.imageDesc.format()).ch(':').num(r.imageDesc.usage());
-            } else {
-                b.num(r.bufferDesc.size()).ch(':').num(r.bufferDesc.usage());
-            }
-            b.ch('|').str(r.finalAccess == null ? "-" : r.finalAccess.name()).ch(';');
-        }
-        for (int i = 0; i < passes.size(); i++) {
-            Pass p = passes.get(i);
-            b.num(p.kind.ordinal()).ch(p.sideEffect ? '!' : '.').ch(p.asyncCompute ? 'a' : 's').num(p.attachments.size());
-            for (int k = 0; k < p.uses.size(); k++) {
-                Pass.Use u = p.uses.get(k);
-                b.num(u.resource()).ch(':').num(u.version()).ch(':').str(u.access().name()).ch(',');
-            }
-            b.ch(';');
-        }
-    }
-
-    /** Where the topology walk writes: a new key, or a comparison with an existing one. */
-    private interface KeySink {
-        KeySink ch(char c);
-
-        default KeySink str(String s) {
-            for (int i = 0; i < s.length(); i++) {
-                ch(s.charAt(i));
-            }
-            return this;
-        }
-
-        /** Decimal digits of {@code v}, as StringBuilder.append(long) writes them. */
-        default KeySink num(long v) {
-            if (v < 0) {
-                ch('-');
-                if (v == Long.MIN_VALUE) {
-                    return str("9223372036854775808");
-                }
-                v = -v;
-            }
-            long div = 1;
-            while (v / div >= 10) {
-                div *= 10;
-            }
-            for (; div > 0; div /= 10) {
-                ch((char) ('0' + v / div % 10));
-            }
-            return this;
-        }
-    }
-
-    private static final class KeyBuilder implements KeySink {
-        private final StringBuilder b = new StringBuilder(256);
-
-        @Override
-        public KeySink ch(char c) {
-            b.append(c);
-            return this;
-        }
-
-        @Override
-        public String toString() {
-            return b.toString();
-        }
-    }
-
-    private static final class KeyMatcher implements KeySink {
-        private final String key;
-        private int at;
-        private boolean same = true;
-
-        KeyMatcher(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public KeySink ch(char c) {
-            same &= at < key.length() && key.charAt(at) == c;
-            at++;
-            return this;
-        }
-
-        boolean matches() {
-            return same && at == key.length();
-        }
+        return TopologyKey.of(this, previous);
     }
 
     List<Pass> passes() {

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 /** A resource declared in one frame: transient (graph-owned), imported (caller-owned) or history. */
 final class GraphResource {
     enum Origin { TRANSIENT, IMPORTED, SCRATCH, HISTORY_PREVIOUS, HISTORY_CURRENT }

@@ -14,17 +14,15 @@ public final class PassContext {
     private final VulkanContext ctx;
     private final VkCommandBuffer cmd;
     private final Object[] physical;
-    private final long frame;
     private final FrameGraph graph;
     private Pass pass;
     private int width;
     private int height;
 
-    PassContext(VulkanContext ctx, VkCommandBuffer cmd, Object[] physical, long frame, FrameGraph graph) {
+    PassContext(VulkanContext ctx, VkCommandBuffer cmd, Object[] physical, FrameGraph graph) {
         this.ctx = ctx;
         this.cmd = cmd;
         this.physical = physical;
-        this.frame = frame;
         this.graph = graph;
     }
 
@@ -40,7 +38,7 @@ public final class PassContext {
     public VkCommandBuffer cmd() { return cmd; }
     public VulkanContext vulkan() { return ctx; }
     /** The frame number the graph is recording (0, 1, 2, ...). */
-    public long frame() { return frame; }
+    public long frame() { return graph.frame(); }
     /** Render area of a graphics pass (its attachments' extent). */
     public int width() { return width; }
     public int height() { return height; }

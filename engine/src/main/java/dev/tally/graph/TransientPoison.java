@@ -5,6 +5,9 @@ import dev.tally.vk.GpuImage;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
@@ -13,7 +16,7 @@ import static org.lwjgl.vulkan.VK13.*;
  * Debug aid: fills a transient's memory with NaN before its first use in a frame, so that a pass reading
  * memory nobody wrote this frame (a missing dependency, a wrong alias) shows NaN instead of last frame's
  * plausible values. Ordered after everything earlier on the queue; the pass's own first-use barrier is
- * widened by the runtime to follow the fill. The fill waits at ALL_TRANSFER, not CLEAR: validation counts
+ * widened to follow the fill. The fill waits at ALL_TRANSFER, not CLEAR: validation counts
  * vkCmdFillBuffer as a copy-stage write, and a barrier to CLEAR alone leaves it racing the reads of the
  * memory's previous occupant.
  */
@@ -47,6 +50,36 @@ final class TransientPoison {
             VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
             vkCmdClearColorImage(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, nan, range);
         }
+    }
+
+    /**
+     * Before pass {@code pos} of {@code plan}: every transient it uses for the first time this frame is
+     * filled with NaN through {@code backend}, and its first-use barrier is widened to follow the fill.
+     * Returns the barriers to record instead of {@code planned}.
+     */
+    static List<BarrierSpec> beforePass(GraphBackend backend, VkCommandBuffer cmd, FrameGraph g, GraphPlan plan, int pos, Object[] objects,
+                                        List<BarrierSpec> planned) {
+        List<BarrierSpec> out = new ArrayList<>(planned);
+        for (Pass.Use u : AccessTransitions.merged(g, g.passes.get(plan.order().get(pos)))) {
+            GraphResource r = g.resources.get(u.resource());
+            if (!r.transientResource() || plan.firstUse()[r.id] != pos) {
+                continue;
+            }
+            backend.poison(cmd, objects[r.id]);
+            boolean found = false;
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i).resource() == r.id) {
+                    out.set(i, afterFill(out.get(i)));
+                    found = true;
+                }
+            }
+            if (!found) {
+                Access a = u.access();
+                out.add(afterFill(new BarrierSpec(r.id, r.image, true, 0, 0, a.stages(), a.access(), VK_IMAGE_LAYOUT_UNDEFINED,
+                        r.image ? a.layout() : VK_IMAGE_LAYOUT_UNDEFINED)));
+            }
+        }
+        return out;
     }
 
     /** The first-use barrier that follows a fill: from the clear (and everything earlier), out of TRANSFER_DST for images. */

@@ -10,7 +10,7 @@ import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.vk.VulkanContext;
@@ -43,14 +43,14 @@ public final class ExposurePlot implements AutoCloseable {
     }
 
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final GpuBuffer ring;
     private ComputeKernel append;
     /** Emptying the plot: pending from the start (its memory is never zeroed by the host) and after reset(), until recorded. */
     private final RecordedRequest emptying = new RecordedRequest(true);
 
-    public ExposurePlot(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+    public ExposurePlot(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;
@@ -63,7 +63,7 @@ public final class ExposurePlot implements AutoCloseable {
     }
 
     /** The exposure record offsets the shaders read, by name, from the record's layout. */
-    static Map<String, String> recordDefines() {
+    public static Map<String, String> recordDefines() {
         return Map.of("RECORD_EV", ExposureShaderLayout.EV + "u", "RECORD_TARGET_EV", ExposureShaderLayout.TARGET_EV + "u",
                 "RECORD_VALID", ExposureShaderLayout.VALID + "u", "RECORD_LOW_EV", ExposureShaderLayout.LOW_EV + "u",
                 "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u");

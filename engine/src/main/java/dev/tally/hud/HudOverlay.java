@@ -13,7 +13,7 @@ import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.GraphicsPipeline;
 import dev.tally.shader.PipelineCache;
 import dev.tally.shader.PipelinesByFormat;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.vk.internal.ConstructionGuard;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
@@ -50,7 +50,7 @@ public final class HudOverlay implements AutoCloseable {
     static final int TITLE = 0xffffe080, WHITE = 0xffffffff, APPLIED = 0xff40ccff, TARGET = 0xe6ffcc59;
 
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final double textFraction;
     private final GpuBuffer[] text;
@@ -74,7 +74,7 @@ public final class HudOverlay implements AutoCloseable {
 
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
-    public HudOverlay(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, double textFraction) {
+    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
         if (!(textFraction > 0 && textFraction <= 0.25)) {
             throw new IllegalArgumentException("HUD text size must be in (0, 0.25] of the output height, got " + textFraction);
         }
@@ -168,7 +168,7 @@ public final class HudOverlay implements AutoCloseable {
         int height = desc.height();
         FontAtlas f = font(height);
         GpuBuffer atlasBuffer = atlas;
-        int slotIndex = (int) (g.frame() % text.length);
+        int slotIndex = g.ticket().slotIn(text.length);   // the frame's own slot: one ring deeper than the frames in flight
         GpuBuffer slot = text[slotIndex];
         HudScene scene = scenes[slotIndex];
         TextLayout glyphs = layouts[slotIndex];
@@ -523,6 +523,7 @@ public final class HudOverlay implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("HudOverlay");
         pipelines.close();
         if (compute != null) {
             compute.close();

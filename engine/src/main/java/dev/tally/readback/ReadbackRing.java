@@ -3,6 +3,7 @@ package dev.tally.readback;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
+import dev.tally.graph.FrameTicket;
 import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.Handle;
 import dev.tally.graph.ImageDesc;
@@ -147,7 +148,7 @@ public final class ReadbackRing implements AutoCloseable {
     private final TimeSource timeSource;
     private final long[] ticks = new long[1];
     private final SampleHandOut handOut;
-    private long frame = -1;
+    // The frame being declared or delivered to is the runtime's (GraphRuntime.currentTicket): the ring keeps no count of its own.
     private long beginNanos;
     private long notReady;
     private long superseded;
@@ -212,7 +213,7 @@ public final class ReadbackRing implements AutoCloseable {
     // ---------------------------------------------------------------- delivery (at each frame's beginning)
 
     private void frameBegun(long frameNumber, long completed) {
-        frame = frameNumber;
+        // frameNumber is the runtime's current ticket now
         beginNanos = System.nanoTime();
         deliverOneShots(completed);
         switch (mode) {
@@ -286,7 +287,7 @@ public final class ReadbackRing implements AutoCloseable {
         s.request = null;
         long now = System.nanoTime();
         s.buffer.invalidate(0, HEADER_BYTES + s.layout.payloadBytes());
-        handOut.deliver(s.buffer.mappedAddress(), s.layout, slotFrame, s.timelineValue, frame, completionNanos(s, now), now, request);
+        handOut.deliver(s.buffer.mappedAddress(), s.layout, slotFrame, s.timelineValue, currentFrame(), completionNanos(s, now), now, request);
     }
 
     private long completionNanos(Slot s, long now) {
@@ -322,9 +323,9 @@ public final class ReadbackRing implements AutoCloseable {
     /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
     public void capture(FrameGraph g, List<? extends Source> sources) {
         requireFrame(g);
-        Slot slot = slots[(int) (frame % slots.length)];
-        if (slot.frame == frame) {
-            throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + frame);
+        Slot slot = slots[graphs.currentTicket().slotIn(slots.length)];
+        if (slot.frame == g.frame()) {
+            throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + g.frame());
         }
         addCopyPass(g, slot, sources, name, slot.targetName);
     }
@@ -354,16 +355,22 @@ public final class ReadbackRing implements AutoCloseable {
             slot = new Slot(newSlotBuffer(name + ".once" + created), slots.length + created, name + ".once" + created);
             oneShotSlots.add(slot);
         }
-        ReadbackRequest request = new ReadbackRequest(frame, listener);
+        ReadbackRequest request = new ReadbackRequest(g.frame(), listener);
         int index = oneShotSlots.indexOf(slot);
         addCopyPass(g, slot, sources, name + "/once" + index, name + ".once" + index);
         slot.request = request;
         return request;
     }
 
+    /** The number of the frame begun last, -1 before the first. */
+    private long currentFrame() {
+        FrameTicket t = graphs.currentTicket();
+        return t == null ? -1 : t.number();
+    }
+
     private void requireFrame(FrameGraph g) {
-        if (g.frame() != frame) {
-            throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + frame
+        if (g.ticket() != graphs.currentTicket()) {
+            throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + currentFrame()
                     + " is the one begun (was the ring made for another Tally?)");
         }
     }
@@ -454,11 +461,11 @@ public final class ReadbackRing implements AutoCloseable {
                     ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
                     : layout.addBuffer(((Region) src).bytes());
         }
-        slot.frame = frame;
+        slot.frame = g.frame();
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
-        g.addPass(passName, PassKind.TRANSFER, copy.set(sources, frame, injectInvisibleAt == frame, target), recordStep);
+        g.addPass(passName, PassKind.TRANSFER, copy.set(sources, g.frame(), injectInvisibleAt == g.frame(), target), recordStep);
     }
 
     private void recordCopies(PassContext pc, Copy c) {
@@ -587,6 +594,9 @@ public final class ReadbackRing implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!slots[0].buffer.isClosed()) {
+            graphs.context().requireOpen("readback ring '" + name + "'");
+        }
         graphs.removeListener(listener);
         // Destruction is deferred until the GPU is done, so pending slots leak nothing and need no wait.
         for (Slot s : slots) {

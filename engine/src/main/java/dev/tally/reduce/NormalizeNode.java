@@ -8,7 +8,7 @@ import dev.tally.graph.PassKind;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
@@ -25,11 +25,11 @@ public final class NormalizeNode implements AutoCloseable {
     /** The one normalize shader, shared with auto-exposure. */
     public static final String SHADER = "normalize.comp";
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private ComputeKernel kernel;
 
-    public NormalizeNode(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+    public NormalizeNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;
@@ -67,6 +67,7 @@ public final class NormalizeNode implements AutoCloseable {
 
     @Override
     public void close() {
+        ctx.requireOpen("NormalizeNode");
         kernel.close();
     }
 }

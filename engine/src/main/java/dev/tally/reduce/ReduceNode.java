@@ -33,6 +33,7 @@ public final class ReduceNode implements AutoCloseable {
     private final ReduceOp op;
     private final long maxCount;
     private final GpuBuffer scratch;
+    private final VulkanContext vulkan;
 
     /**
      * @param name the node's label, scoped by the caller (e.g. {@code "left/reduce"}): its passes are
@@ -41,6 +42,7 @@ public final class ReduceNode implements AutoCloseable {
      */
     public ReduceNode(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
         VulkanContext ctx = graphs.context();
+        this.vulkan = ctx;
         this.reducer = reducer;
         this.name = name;
         this.op = op;
@@ -135,6 +137,9 @@ public final class ReduceNode implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!scratch.isClosed()) {
+            vulkan.requireOpen("ReduceNode '" + name + "'");
+        }
         scratch.close();
     }
 }

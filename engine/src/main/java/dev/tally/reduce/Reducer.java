@@ -4,7 +4,7 @@ import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputePipeline;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuBuffer;
@@ -32,7 +32,7 @@ public final class Reducer implements AutoCloseable {
     static final String STATS_SHADER = "reduce_stats.comp";
     private static final int SET_CACHE = 256;
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final ReduceSettings settings;
     private final String statsShader;
@@ -43,11 +43,11 @@ public final class Reducer implements AutoCloseable {
     /** The bindings of the dispatch being recorded, rewritten per dispatch (recording is single-threaded). */
     private final Bindings bindings = new Bindings(4);
 
-    public Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings) {
+    public Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings) {
         this(ctx, compiler, cache, settings, STATS_SHADER, Map.of());
     }
 
-    private Reducer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
+    private Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
                     Map<String, String> statsDefines) {
         if (!ctx.info().subgroupArithmetic()) {
             throw new IllegalStateException("device '" + ctx.info().name() + "' lacks subgroup arithmetic in compute shaders");

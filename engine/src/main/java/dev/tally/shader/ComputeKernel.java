@@ -16,13 +16,13 @@ public final class ComputeKernel implements AutoCloseable {
     private final ComputePipeline pipeline;
     private final DescriptorSets sets;
 
-    public ComputeKernel(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader, Map<String, String> defines,
+    public ComputeKernel(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader, Map<String, String> defines,
                          SpecConstants spec, int bindings, int pushBytes) {
         this.pipeline = new ComputePipeline(ctx, compiler, cache, shader, defines, spec, bindings, pushBytes);
         this.sets = new DescriptorSets(ctx, pipeline, 64);
     }
 
-    public ComputeKernel(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader, Map<String, String> defines,
+    public ComputeKernel(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader, Map<String, String> defines,
                          SpecConstants spec, List<BindingType> types, int pushBytes) {
         this.pipeline = new ComputePipeline(ctx, compiler, cache, shader, defines, spec, types, pushBytes);
         this.sets = new DescriptorSets(ctx, pipeline, 64);

@@ -28,20 +28,20 @@ public final class ComputePipeline implements AutoCloseable {
     private final int bindings;
     private final int pushBytes;
 
-    public ComputePipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader,
+    public ComputePipeline(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader,
                            Map<String, String> defines, SpecConstants spec, int bindings, int pushBytes) {
         this(ctx, compiler, cache, shader, defines, spec, java.util.Collections.nCopies(bindings, BindingType.STORAGE_BUFFER), pushBytes);
     }
 
     /** With set-0 bindings of the given types, in binding order. */
-    public ComputePipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String shader,
+    public ComputePipeline(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader,
                            Map<String, String> defines, SpecConstants spec, List<BindingType> types, int pushBytes) {
         int bindings = types.size();
         this.ctx = ctx;
         this.name = shader;
         this.bindings = bindings;
         this.pushBytes = pushBytes;
-        byte[] spirv = compiler.compile(shader, defines);
+        byte[] spirv = compiler.spirv(shader, defines);
         VkDevice device = ctx.device();
         try (MemoryStack stack = stackPush()) {
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(bindings, stack);

@@ -28,20 +28,20 @@ public final class GraphicsPipeline implements AutoCloseable {
     private final DescriptorSets sets;
     private final int pushBytes;
 
-    public GraphicsPipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String vertex, String fragment,
+    public GraphicsPipeline(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String vertex, String fragment,
                             Map<String, String> defines, int colorFormat, boolean blend, List<BindingType> bindings, int pushBytes) {
         this(ctx, compiler, cache, vertex, fragment, defines, null, colorFormat, blend, bindings, pushBytes);
     }
 
     /** With specialization constants for the fragment stage. */
-    public GraphicsPipeline(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, String vertex, String fragment,
+    public GraphicsPipeline(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String vertex, String fragment,
                             Map<String, String> defines, SpecConstants fragmentSpec, int colorFormat, boolean blend,
                             List<BindingType> bindings, int pushBytes) {
         this.ctx = ctx;
         this.name = vertex + "+" + fragment;
         this.pushBytes = pushBytes;
-        byte[] vs = compiler.compile(vertex, defines);
-        byte[] fs = compiler.compile(fragment, defines);
+        byte[] vs = compiler.spirv(vertex, defines);
+        byte[] fs = compiler.spirv(fragment, defines);
         VkDevice device = ctx.device();
         int stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
         try (MemoryStack stack = stackPush()) {

@@ -25,9 +25,11 @@ import static org.lwjgl.util.shaderc.Shaderc.*;
 
 /**
  * GLSL to SPIR-V with shaderc, {@code #include "file"} resolved against the same sources, and an
- * on-disk SPIR-V cache keyed by the source, every file it includes and the options.
+ * on-disk SPIR-V cache keyed by the source, every file it includes and the options. Used by the build
+ * ({@link PrebuildShaders}) and for live reload; shaderc is an optional dependency, so nothing loads
+ * this class unless shaders are compiled at run time.
  */
-public final class ShaderCompiler implements AutoCloseable {
+public final class ShaderCompiler implements ShaderLibrary {
     private static final Pattern INCLUDE = Pattern.compile("^\\s*#\\s*include\\s+\"([^\"]+)\"", Pattern.MULTILINE);
     private final ShaderSources sources;
     private final Path cacheDir;
@@ -47,6 +49,16 @@ public final class ShaderCompiler implements AutoCloseable {
 
     public ShaderSources sources() {
         return sources;
+    }
+
+    @Override
+    public byte[] spirv(String file, Map<String, String> defines) {
+        return compile(file, defines);
+    }
+
+    @Override
+    public Path liveDirectory() {
+        return sources.directory();
     }
 
     /** Compiles {@code name} with the given preprocessor macros; returns SPIR-V words as bytes. */

@@ -29,6 +29,8 @@ public final class GpuBuffer implements AutoCloseable {
     private final long mapped;
     private final boolean coherent;
     private boolean closed;
+    /** Where the work recorded so far left this buffer, kept for its whole life: a frame graph starts from it. */
+    private ResourceState state = ResourceState.UNUSED;
 
     public GpuBuffer(VulkanContext ctx, String name, long size, int usage, MemoryKind kind) {
         if (size <= 0) {
@@ -139,11 +141,23 @@ public final class GpuBuffer implements AutoCloseable {
         flush(offset, data.remaining());
     }
 
+    /** The state the GPU work recorded so far leaves this buffer in (UNUSED before any). */
+    public ResourceState state() { return state; }
+
+    /** Told by whoever records work on this buffer (the frame graph, after each frame): where that work leaves it. */
+    public void state(ResourceState state) {
+        if (state == null) {
+            throw new IllegalArgumentException("buffer '" + name + "': state must not be null");
+        }
+        this.state = state;
+    }
+
     @Override
     public void close() {
         if (closed) {
             return;
         }
+        ctx.requireOpen("buffer '" + name + "'");   // its memory went with the device: freeing it would touch freed memory
         closed = true;
         if (!owned) {
             return;

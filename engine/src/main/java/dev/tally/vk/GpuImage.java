@@ -32,6 +32,8 @@ public final class GpuImage implements AutoCloseable {
     private final int usage;
     private final long serial;
     private boolean closed;
+    /** Where the work recorded so far left this image, kept for its whole life: a frame graph starts from it. */
+    private ResourceState state = ResourceState.UNUSED;
 
     private GpuImage(VulkanContext ctx, String name, long image, long allocation, long view, boolean ownsView, int format,
                      int width, int height, int usage) {
@@ -117,11 +119,23 @@ public final class GpuImage implements AutoCloseable {
     public String name() { return name; }
     public long serial() { return serial; }
 
+    /** The state the GPU work recorded so far leaves this image in (UNUSED before any). */
+    public ResourceState state() { return state; }
+
+    /** Told by whoever records work on this image (the frame graph, after each frame): where that work leaves it. */
+    public void state(ResourceState state) {
+        if (state == null) {
+            throw new IllegalArgumentException("image '" + name + "': state must not be null");
+        }
+        this.state = state;
+    }
+
     @Override
     public void close() {
         if (closed) {
             return;
         }
+        ctx.requireOpen("image '" + name + "'");   // its memory went with the device: freeing it would touch freed memory
         closed = true;
         long i = image, a = allocation, v = view;
         boolean destroyView = ownsView;

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -13,20 +15,22 @@ import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
 
 /**
- * Planning for two queues without a GPU: which lane each pass runs on, the batches with their waits and
+ * Planning for two queues without a GPU (chains executed on a {@link RecordingBackend}): which lane each pass runs on, the batches with their waits and
  * signals, queue-family ownership transfers (release on the source lane, acquire on the destination) or
  * none for a second queue of one family, the join at the end of the frame, and injected pass orders.
  */
 class CrossQueuePlanningTest {
     private static final long ALL = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
 
-    private static <T> BiConsumer<T, PassContext> never() {
-        return (data, ctx) -> fail("a planning test must never execute a pass");
+    /** A pass's execute step: chains are executed on a backend with no GPU, and the pass records nothing. */
+    private static <T> BiConsumer<T, PassContext> recordsNothing() {
+        return Planning.nothing();
     }
 
     /** scene (graphics) -> histogram (async compute, reads the scene) -> exposure (async, writes a history) -> tonemap (graphics). */
     private static final class Chain {
-        final FrameGraph g = new FrameGraph();
+        final Planning planning = new Planning();
+        final FrameGraph g = planning.next();
         final ImageHandle hdr;
         final BufferHandle histogram;
         final BufferHandle exposure;
@@ -34,32 +38,38 @@ class CrossQueuePlanningTest {
 
         Chain() {
             ImageHandle target = g.createImage("hdr", ImageDesc.of(64, 64, VK_FORMAT_R16G16B16A16_SFLOAT));
-            hdr = g.addPass("scene", PassKind.GRAPHICS, s -> s.colorAttachment(target, new float[]{0, 0, 0, 1}), never());
+            hdr = g.addPass("scene", PassKind.GRAPHICS, s -> s.colorAttachment(target, new float[]{0, 0, 0, 1}), recordsNothing());
             histogram = g.addPass("histogram", PassKind.COMPUTE, s -> {
                 s.asyncCompute();
                 s.read(hdr, Access.COMPUTE_SAMPLED);
                 return s.write(s.create("bins", BufferDesc.of(1024)), Access.COMPUTE_WRITE);
-            }, never());
-            FrameGraph.History h = g.historyForPlanning("exposure", 16, ResourceState.after(Access.COMPUTE_WRITE),
-                    ResourceState.after(Access.COMPUTE_READ));
+            }, recordsNothing());
+            FrameGraph.History h = Planning.history(g, "exposure", 16, Access.COMPUTE_WRITE.stateAfter(),
+                    Access.COMPUTE_READ.stateAfter());
             exposure = g.addPass("exposure", PassKind.COMPUTE, s -> {
                 s.asyncCompute();
                 s.read(histogram, Access.COMPUTE_READ);
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
-            }, never());
-            ImageHandle display = g.importImage("display", ImageDesc.of(64, 64, VK_FORMAT_R8G8B8A8_UNORM), ResourceState.UNUSED, Access.PRESENT);
+            }, recordsNothing());
+            ImageHandle display = Planning.importImage(g, "display", ImageDesc.of(64, 64, VK_FORMAT_R8G8B8A8_UNORM), ResourceState.UNUSED, Access.PRESENT);
             out = g.addPass("tonemap", PassKind.GRAPHICS, s -> {
                 s.read(hdr, Access.FRAGMENT_SAMPLED);
                 s.read(exposure, Access.GRAPHICS_READ);
                 return s.colorAttachment(display, null);
-            }, never());
+            }, recordsNothing());
         }
 
+        /**
+         * Executes the chain in batches on {@code queues}, its async candidates on the async lane or not (AUTO's
+         * first frame keeps them on the main lane): the lanes, batches and barriers are those recorded.
+         */
         Planned plan(QueueLanes queues, boolean async) {
-            GraphPlan p = g.compile();
-            int[] lanes = LaneAssignment.assign(g, p, queues, name -> async);
-            return new Planned(g, p, lanes, BarrierPlanner.plan(g, p, s -> ResourceState.UNUSED, lanes, queues));
+            planning.backend.twoLanes = queues;
+            planning.runtime.configureAsync(queues.lanes() == 1 ? AsyncMode.OFF : async ? AsyncMode.ON : AsyncMode.AUTO, true);
+            Planning.Executed e = Planning.executedInBatches(g);
+            assertEquals(queues, planning.runtime.queueLanes(), "premise: the runtime plans for the lanes asked for");
+            return new Planned(g, e.plan(), planning.runtime.lastLanes(), e.barriers());
         }
     }
 
@@ -149,12 +159,12 @@ class CrossQueuePlanningTest {
 
     @Test
     void onlyComputePassesMayAskForTheAsyncQueue() {
-        FrameGraph g = new FrameGraph();
+        FrameGraph g = Planning.graph();
         ImageHandle img = g.createImage("target", ImageDesc.of(8, 8, VK_FORMAT_R8G8B8A8_UNORM));
         GraphException e = assertThrows(GraphException.class, () -> g.addPass("draw", PassKind.GRAPHICS, s -> {
             s.asyncCompute();
             return s.colorAttachment(img, null);
-        }, never()));
+        }, recordsNothing()));
         assertTrue(e.getMessage().contains("'draw'"), e.getMessage());
     }
 
@@ -289,14 +299,14 @@ class CrossQueuePlanningTest {
 
     @Test
     void writeAfterTheOtherLanesReadWaitsForIt() {
-        FrameGraph g = new FrameGraph();
-        BufferHandle data = g.importBuffer("data", 256, ResourceState.after(Access.COMPUTE_WRITE), null);
+        FrameGraph g = Planning.graph();
+        BufferHandle data = Planning.importBuffer(g, "data", 256, Access.COMPUTE_WRITE.stateAfter(), null);
         g.addPass("async-read", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.sideEffect();
             return s.read(data, Access.COMPUTE_READ);
-        }, never());
-        g.addPass("main-write", PassKind.COMPUTE, s -> s.write(data, Access.COMPUTE_WRITE), never());
+        }, recordsNothing());
+        g.addPass("main-write", PassKind.COMPUTE, s -> s.write(data, Access.COMPUTE_WRITE), recordsNothing());
         GraphPlan plan = g.compile();
         int[] lanes = LaneAssignment.assign(g, plan, QueueLanes.SAME_FAMILY, n -> true);
         BarrierPlanner.Barriers b = BarrierPlanner.plan(g, plan, s -> ResourceState.UNUSED, lanes, QueueLanes.SAME_FAMILY);
@@ -319,13 +329,13 @@ class CrossQueuePlanningTest {
             assertNotNull(s);
         }
         // A graph that ends on the async lane gets an empty main batch that waits for it.
-        FrameGraph g = new FrameGraph();
-        FrameGraph.History h = g.historyForPlanning("acc", 16, ResourceState.after(Access.COMPUTE_WRITE), ResourceState.UNUSED);
+        FrameGraph g = Planning.graph();
+        FrameGraph.History h = Planning.history(g, "acc", 16, Access.COMPUTE_WRITE.stateAfter(), ResourceState.UNUSED);
         g.addPass("accumulate", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.read(h.previous(), Access.COMPUTE_READ);
             return s.write(h.current(), Access.COMPUTE_WRITE);
-        }, never());
+        }, recordsNothing());
         GraphPlan plan = g.compile();
         int[] lanes = LaneAssignment.assign(g, plan, QueueLanes.OTHER_FAMILY, n -> true);
         BarrierPlanner.Barriers b = BarrierPlanner.plan(g, plan, s -> ResourceState.UNUSED, lanes, QueueLanes.OTHER_FAMILY);
@@ -345,24 +355,24 @@ class CrossQueuePlanningTest {
 
     @Test
     void transientMemoryChangingLanesWaitsForThePreviousOccupant() {
-        FrameGraph g = new FrameGraph();
+        FrameGraph g = Planning.graph();
         BufferHandle a = g.addPass("a-async", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             return s.write(s.create("first", BufferDesc.of(4096)), Access.COMPUTE_WRITE);
-        }, never());
-        BufferHandle out = g.importBuffer("out", 4096, ResourceState.UNUSED, null);
+        }, recordsNothing());
+        BufferHandle out = Planning.importBuffer(g, "out", 4096, ResourceState.UNUSED, null);
         g.addPass("b-async", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.read(a, Access.COMPUTE_READ);
             return s.write(out, Access.COMPUTE_WRITE);
-        }, never());
+        }, recordsNothing());
         BufferHandle second = g.addPass("c-main", PassKind.COMPUTE, s -> s.write(s.create("second", BufferDesc.of(4096)), Access.COMPUTE_WRITE),
-                never());
-        BufferHandle out2 = g.importBuffer("out2", 4096, ResourceState.UNUSED, null);
+                recordsNothing());
+        BufferHandle out2 = Planning.importBuffer(g, "out2", 4096, ResourceState.UNUSED, null);
         g.addPass("d-main", PassKind.COMPUTE, s -> {
             s.read(second, Access.COMPUTE_READ);
             return s.write(out2, Access.COMPUTE_WRITE);
-        }, never());
+        }, recordsNothing());
         GraphPlan plan = g.compile();
         assertEquals(plan.slotOf()[a.resource()], plan.slotOf()[second.resource()], "the two transients share memory");
         int[] lanes = LaneAssignment.assign(g, plan, QueueLanes.SAME_FAMILY, n -> true);
@@ -378,19 +388,19 @@ class CrossQueuePlanningTest {
     @Test
     void injectedOrdersAreLegalTopologicalOrdersAndIllegalOnesAreRefused() {
         // Four independent producers and a consumer: many legal orders.
-        FrameGraph g = new FrameGraph();
+        FrameGraph g = Planning.graph();
         List<BufferHandle> made = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             int k = i;
-            made.add(g.addPass("p" + k, PassKind.COMPUTE, s -> s.write(s.create("t" + k, BufferDesc.of(64)), Access.COMPUTE_WRITE), never()));
+            made.add(g.addPass("p" + k, PassKind.COMPUTE, s -> s.write(s.create("t" + k, BufferDesc.of(64)), Access.COMPUTE_WRITE), recordsNothing()));
         }
-        BufferHandle shared = g.importBuffer("shared", 64, ResourceState.UNUSED, null);
+        BufferHandle shared = Planning.importBuffer(g, "shared", 64, ResourceState.UNUSED, null);
         g.addPass("reader", PassKind.COMPUTE, s -> {
             s.sideEffect();
             made.forEach(h -> s.read(h, Access.COMPUTE_READ));
             return s.read(shared, Access.COMPUTE_READ);
-        }, never());
-        g.addPass("writer", PassKind.COMPUTE, s -> s.write(shared, Access.COMPUTE_WRITE), never());
+        }, recordsNothing());
+        g.addPass("writer", PassKind.COMPUTE, s -> s.write(shared, Access.COMPUTE_WRITE), recordsNothing());
         Set<List<Integer>> seen = new HashSet<>();
         for (long seed = 0; seed < 40; seed++) {
             GraphPlan p = GraphCompiler.compile(g, PassOrder.random(seed));

@@ -1,5 +1,7 @@
 package dev.tally.graph;
 
+import dev.tally.vk.ResourceState;
+
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -19,7 +21,7 @@ import static org.lwjgl.vulkan.VK13.*;
 
 /**
  * Planning without a GPU: culling, ordering, validation messages, barrier lists and transient
- * aliasing of {@link FrameGraph}s built with {@code new FrameGraph()}. No execute step ever runs.
+ * aliasing of {@link FrameGraph}s built with {@code Planning.graph()}. No execute step ever runs.
  */
 class GraphPlanningTest {
     private static final float[] CLEAR = {0, 0, 0, 1};
@@ -34,8 +36,9 @@ class GraphPlanningTest {
     // ---------------------------------------------------------------------------------------------
     // helpers
 
-    private static <T> BiConsumer<T, PassContext> never() {
-        return (data, ctx) -> fail("a planning test must never execute a pass");
+    /** A pass's execute step: the frame is executed on a backend with no GPU, and the pass records nothing. */
+    private static <T> BiConsumer<T, PassContext> recordsNothing() {
+        return Planning.nothing();
     }
 
     private static ImageDesc rgba8(int w, int h) {
@@ -44,7 +47,7 @@ class GraphPlanningTest {
 
     /** A compute pass writing a new transient buffer. */
     private static BufferHandle produce(FrameGraph g, String pass, String resource, long size) {
-        return g.addPass(pass, PassKind.COMPUTE, s -> s.write(s.create(resource, BufferDesc.of(size)), Access.COMPUTE_WRITE), never());
+        return g.addPass(pass, PassKind.COMPUTE, s -> s.write(s.create(resource, BufferDesc.of(size)), Access.COMPUTE_WRITE), recordsNothing());
     }
 
     /** A compute pass reading each handle, kept as a side effect. */
@@ -55,7 +58,7 @@ class GraphPlanningTest {
                 s.read(h, Access.COMPUTE_READ);
             }
             return null;
-        }, never());
+        }, recordsNothing());
     }
 
     private static List<String> passNames(FrameGraph g, List<Integer> indices) {
@@ -76,7 +79,8 @@ class GraphPlanningTest {
         assertTrue(m.contains("'" + resource + "'"), () -> "message names the resource '" + resource + "': " + m);
     }
 
-    private record Planned(FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers barriers) {
+    /** What an executed frame recorded: its plan, the passes in recorded order, the barriers at each point. */
+    private record Planned(FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers barriers, List<String> recorded) {
         List<BarrierSpec> before(String pass) {
             for (int pos = 0; pos < plan.order().size(); pos++) {
                 if (g.passes.get(plan.order().get(pos)).name.equals(pass)) {
@@ -87,13 +91,17 @@ class GraphPlanningTest {
         }
     }
 
+    /** Executes {@code g} on the recording backend: the barriers are those that reached it, the passes those it labelled. */
     private static Planned plan(FrameGraph g) {
-        return plan(g, s -> ResourceState.UNUSED);
+        Planning.Executed e = Planning.executed(g);
+        assertEquals(passNames(g, e.plan().order()), e.passes(), "the passes recorded are the plan's, in its order; culled ones are not");
+        return new Planned(g, e.plan(), e.barriers(), e.passes());
     }
 
+    /** The barrier planner alone, with each memory slot starting in {@code slots} (an earlier frame's leftovers). */
     private static Planned plan(FrameGraph g, IntFunction<ResourceState> slots) {
         GraphPlan p = g.compile();
-        return new Planned(g, p, BarrierPlanner.plan(g, p, slots));
+        return new Planned(g, p, BarrierPlanner.plan(g, p, slots), passNames(g, p.order()));
     }
 
     private static BarrierSpec barrierFor(List<BarrierSpec> list, Handle h) {
@@ -138,7 +146,7 @@ class GraphPlanningTest {
     class Culling {
         @Test
         void passWhoseOutputNobodyReadsIsCulled() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle used = produce(g, "produce", "used", 64);
             BufferHandle ignored = produce(g, "unused", "ignored", 64);
             consume(g, "consume", used);
@@ -152,18 +160,18 @@ class GraphPlanningTest {
 
         @Test
         void sideEffectPassesAreKept() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle in = g.importBuffer("in", 64, ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            BufferHandle in = Planning.importBuffer(g, "in", 64, ResourceState.UNUSED, null);
             // Reads only (a debug print, say) but declares a side effect.
             g.addPass("observe", PassKind.COMPUTE, s -> {
                 s.sideEffect();
                 return s.read(in, Access.COMPUTE_READ);
-            }, never());
+            }, recordsNothing());
             // Writes a transient nobody reads, but declares a side effect.
             g.addPass("writesOnly", PassKind.COMPUTE, s -> {
                 s.sideEffect();
                 return s.write(s.create("t", BufferDesc.of(64)), Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             GraphPlan plan = g.compile();
             assertEquals(List.of("observe", "writesOnly"), passNames(g, plan.order()));
             assertTrue(plan.culled().isEmpty());
@@ -171,15 +179,15 @@ class GraphPlanningTest {
 
         @Test
         void passesWritingImportedResourcesAreKept() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
-            ImageHandle target = g.importImage("target", rgba8(16, 16), ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
+            ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), ResourceState.UNUSED, null);
             BufferHandle feed = produce(g, "feed", "feed", 64);
             g.addPass("toBuffer", PassKind.TRANSFER, s -> {
                 s.read(feed, Access.TRANSFER_SRC);
                 return s.write(out, Access.TRANSFER_DST);
-            }, never());
-            g.addPass("toImage", PassKind.GRAPHICS, s -> s.colorAttachment(target, CLEAR), never());
+            }, recordsNothing());
+            g.addPass("toImage", PassKind.GRAPHICS, s -> s.colorAttachment(target, CLEAR), recordsNothing());
             GraphPlan plan = g.compile();
             assertEquals(List.of("feed", "toBuffer", "toImage"), passNames(g, plan.order()), "nobody reads the imports in this frame");
             assertTrue(plan.culled().isEmpty());
@@ -187,14 +195,14 @@ class GraphPlanningTest {
 
         @Test
         void passesWritingHistoryAreKept() {
-            FrameGraph g = new FrameGraph();
-            FrameGraph.History h = g.historyForPlanning("running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
+            FrameGraph g = Planning.graph();
+            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
             BufferHandle partial = produce(g, "partial", "partial", 16);
             g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 s.read(partial, Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             GraphPlan plan = g.compile();
             assertEquals(List.of("partial", "accumulate"), passNames(g, plan.order()));
             assertEquals(-1, plan.slotOf()[h.current().resource()], "history is not transient memory");
@@ -203,18 +211,18 @@ class GraphPlanningTest {
 
         @Test
         void chainFeedingOnlyACulledPassIsCulledTransitively() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle a = produce(g, "a", "ta", 64);
             BufferHandle shared = produce(g, "shared", "tshared", 64);
             BufferHandle b = g.addPass("b", PassKind.COMPUTE, s -> {
                 s.read(a, Access.COMPUTE_READ);
                 s.read(shared, Access.COMPUTE_READ);
                 return s.write(s.create("tb", BufferDesc.of(64)), Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             g.addPass("c", PassKind.TRANSFER, s -> {
                 s.read(b, Access.TRANSFER_SRC);
                 return s.write(s.create("tc", BufferDesc.of(64)), Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             consume(g, "keep", shared);
             GraphPlan plan = g.compile();
             assertEquals(List.of("a", "b", "c"), passNames(g, plan.culled()));
@@ -223,16 +231,16 @@ class GraphPlanningTest {
 
         @Test
         void overwrittenBufferCullsItsEarlierWriterButALoadedImageKeepsIt() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle v1 = produce(g, "first", "buf", 64);
-            BufferHandle v2 = g.addPass("overwrite", PassKind.COMPUTE, s -> s.write(v1, Access.COMPUTE_WRITE), never());
+            BufferHandle v2 = g.addPass("overwrite", PassKind.COMPUTE, s -> s.write(v1, Access.COMPUTE_WRITE), recordsNothing());
             consume(g, "readBuf", v2);
-            ImageHandle target = g.importImage("target", rgba8(8, 8), ResourceState.UNUSED, null);
-            ImageHandle i1 = g.addPass("base", PassKind.GRAPHICS, s -> s.colorAttachment(s.create("img", rgba8(8, 8)), CLEAR), never());
+            ImageHandle target = Planning.importImage(g, "target", rgba8(8, 8), ResourceState.UNUSED, null);
+            ImageHandle i1 = g.addPass("base", PassKind.GRAPHICS, s -> s.colorAttachment(s.create("img", rgba8(8, 8)), CLEAR), recordsNothing());
             record Over(ImageHandle img, ImageHandle out) {
             }
             Over over = g.addPass("overlay", PassKind.GRAPHICS, s -> new Over(s.colorAttachment(i1, null), s.colorAttachment(target, CLEAR)),
-                    never());
+                    recordsNothing());
             assertNotNull(over.img());
             GraphPlan plan = g.compile();
             assertEquals(List.of("first"), passNames(g, plan.culled()), "a full overwrite of a buffer does not need its old contents");
@@ -242,13 +250,13 @@ class GraphPlanningTest {
 
         @Test
         void scratchWritesDoNotKeepAPassAlive() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle scratch = g.importScratch("partials", 256L, ResourceState.UNUSED);
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            BufferHandle scratch = Planning.importScratch(g, "partials", 256L, ResourceState.UNUSED);
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             // Writes only the scratch buffer, and nobody reads it: nothing escapes the frame.
-            g.addPass("scratchOnly", PassKind.COMPUTE, s -> s.write(scratch, Access.COMPUTE_WRITE), never());
+            g.addPass("scratchOnly", PassKind.COMPUTE, s -> s.write(scratch, Access.COMPUTE_WRITE), recordsNothing());
             // The same shape writing an import instead is kept.
-            g.addPass("importWriter", PassKind.COMPUTE, s -> s.write(out, Access.COMPUTE_WRITE), never());
+            g.addPass("importWriter", PassKind.COMPUTE, s -> s.write(out, Access.COMPUTE_WRITE), recordsNothing());
             GraphPlan plan = g.compile();
             assertEquals(List.of("scratchOnly"), passNames(g, plan.culled()));
             assertEquals(List.of("importWriter"), passNames(g, plan.order()));
@@ -260,23 +268,23 @@ class GraphPlanningTest {
 
     @Test
     void orderIsDeclarationOrderWithinDependencies() {
-        FrameGraph g = new FrameGraph();
-        BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, Access.HOST_READ);
-        ImageHandle target = g.importImage("target", rgba8(32, 32), ResourceState.UNUSED, null);
+        FrameGraph g = Planning.graph();
+        BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
+        ImageHandle target = Planning.importImage(g, "target", rgba8(32, 32), ResourceState.UNUSED, null);
         BufferHandle upload = g.addPass("upload", PassKind.TRANSFER, s -> s.write(s.create("staged", BufferDesc.of(64)), Access.TRANSFER_DST),
-                never());
-        g.addPass("independent", PassKind.GRAPHICS, s -> s.colorAttachment(target, CLEAR), never());
+                recordsNothing());
+        g.addPass("independent", PassKind.GRAPHICS, s -> s.colorAttachment(target, CLEAR), recordsNothing());
         produce(g, "dead", "dead", 64);
         BufferHandle blurred = g.addPass("blur", PassKind.COMPUTE, s -> {
             s.read(upload, Access.COMPUTE_READ);
             return s.write(s.create("blurred", BufferDesc.of(64)), Access.COMPUTE_WRITE);
-        }, never());
+        }, recordsNothing());
         BufferHandle other = produce(g, "other", "other", 64);
         g.addPass("readback", PassKind.TRANSFER, s -> {
             s.read(blurred, Access.TRANSFER_SRC);
             s.read(other, Access.TRANSFER_SRC);
             return s.write(out, Access.TRANSFER_DST);
-        }, never());
+        }, recordsNothing());
         GraphPlan plan = g.compile();
         assertEquals(List.of("upload", "independent", "blur", "other", "readback"), passNames(g, plan.order()));
         assertEquals(List.of(0, 1, 3, 4, 5), plan.order());
@@ -305,62 +313,62 @@ class GraphPlanningTest {
     class Validation {
         @Test
         void readOfATransientNobodyWrote() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("blur", PassKind.COMPUTE,
-                    s -> s.read(s.create("input", BufferDesc.of(64)), Access.COMPUTE_READ), never()));
+                    s -> s.read(s.create("input", BufferDesc.of(64)), Access.COMPUTE_READ), recordsNothing()));
             assertNames(e, "blur", "input");
             assertTrue(e.getMessage().contains("no pass wrote"), e.getMessage());
         }
 
         @Test
         void loadingAnUnwrittenTransientAttachmentIsARead() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             ImageHandle img = g.createImage("canvas", rgba8(8, 8));
-            GraphException e = rejects(() -> g.addPass("blend", PassKind.GRAPHICS, s -> s.colorAttachment(img, null), never()));
+            GraphException e = rejects(() -> g.addPass("blend", PassKind.GRAPHICS, s -> s.colorAttachment(img, null), recordsNothing()));
             assertNames(e, "blend", "canvas");
         }
 
         @Test
         void twoUnorderedWriters() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t0 = g.createBuffer("t", BufferDesc.of(64));
-            g.addPass("w1", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), never());
-            GraphException e = rejects(() -> g.addPass("w2", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), never()));
+            g.addPass("w1", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), recordsNothing());
+            GraphException e = rejects(() -> g.addPass("w2", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), recordsNothing()));
             assertNames(e, "w2", "t");
             assertTrue(e.getMessage().contains("'w1'") && e.getMessage().contains("two unordered writers"), e.getMessage());
         }
 
         @Test
         void staleHandle() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t1 = produce(g, "w1", "t", 64);
-            BufferHandle t2 = g.addPass("w2", PassKind.COMPUTE, s -> s.write(t1, Access.COMPUTE_READ_WRITE), never());
+            BufferHandle t2 = g.addPass("w2", PassKind.COMPUTE, s -> s.write(t1, Access.COMPUTE_READ_WRITE), recordsNothing());
             assertEquals(t1.resource(), t2.resource());
             assertEquals(2, t2.version());
-            GraphException e = rejects(() -> g.addPass("late", PassKind.COMPUTE, s -> s.read(t1, Access.COMPUTE_READ), never()));
+            GraphException e = rejects(() -> g.addPass("late", PassKind.COMPUTE, s -> s.read(t1, Access.COMPUTE_READ), recordsNothing()));
             assertNames(e, "late", "t");
             assertTrue(e.getMessage().contains("stale") && e.getMessage().contains("'w2'"), e.getMessage());
         }
 
         @Test
         void passReadingItsOwnOutputIsACycle() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "state", 64);
             GraphException e = rejects(() -> g.addPass("loop", PassKind.COMPUTE, s -> {
                 BufferHandle out = s.write(t, Access.COMPUTE_WRITE);
                 return s.read(out, Access.COMPUTE_READ);
-            }, never()));
+            }, recordsNothing()));
             assertNames(e, "loop", "state");
             assertTrue(e.getMessage().contains("cycle"), e.getMessage());
         }
 
         @Test
         void attachmentsOfDifferentSizes() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("gbuffer", PassKind.GRAPHICS, s -> {
                 s.colorAttachment(s.create("albedo", rgba8(64, 64)), CLEAR);
                 return s.colorAttachment(s.create("normals", rgba8(32, 64)), CLEAR);
-            }, never()));
+            }, recordsNothing()));
             assertNames(e, "gbuffer", "normals");
             assertTrue(e.getMessage().contains("size mismatch") && e.getMessage().contains("32x64") && e.getMessage().contains("64x64"),
                     e.getMessage());
@@ -368,7 +376,7 @@ class GraphPlanningTest {
 
         @Test
         void depthOrUndefinedFormatImagesAreRejected() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             GraphException depth = rejects(() -> g.createImage("depth", ImageDesc.of(64, 64, VK_FORMAT_D32_SFLOAT)));
             assertTrue(depth.getMessage().contains("'depth'") && depth.getMessage().contains("not a color format"), depth.getMessage());
             GraphException undefined = rejects(() -> g.createImage("blank", ImageDesc.of(64, 64, VK_FORMAT_UNDEFINED)));
@@ -377,79 +385,79 @@ class GraphPlanningTest {
 
         @Test
         void formatErrorRaisedInAPassSetupNamesThePass() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("shadows", PassKind.GRAPHICS,
-                    s -> s.colorAttachment(s.create("shadowDepth", ImageDesc.of(64, 64, VK_FORMAT_D16_UNORM)), CLEAR), never()));
+                    s -> s.colorAttachment(s.create("shadowDepth", ImageDesc.of(64, 64, VK_FORMAT_D16_UNORM)), CLEAR), recordsNothing()));
             assertNames(e, "shadows", "shadowDepth");
         }
 
         @Test
         void importedDepthImagesAreRejected() {
             // The graph only records color-aspect barriers; an imported depth image would get wrong ones.
-            FrameGraph g = new FrameGraph();
-            GraphException e = rejects(() -> g.importImage("sceneDepth", ImageDesc.of(64, 64, VK_FORMAT_D24_UNORM_S8_UINT),
+            FrameGraph g = Planning.graph();
+            GraphException e = rejects(() -> Planning.importImage(g, "sceneDepth", ImageDesc.of(64, 64, VK_FORMAT_D24_UNORM_S8_UINT),
                     ResourceState.UNUSED, null));
             assertTrue(e.getMessage().contains("'sceneDepth'"), e.getMessage());
         }
 
         @Test
         void computePassUsingATransferAccess() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            GraphException e = rejects(() -> g.addPass("copyInCompute", PassKind.COMPUTE, s -> s.read(t, Access.TRANSFER_SRC), never()));
+            GraphException e = rejects(() -> g.addPass("copyInCompute", PassKind.COMPUTE, s -> s.read(t, Access.TRANSFER_SRC), recordsNothing()));
             assertNames(e, "copyInCompute", "data");
             assertTrue(e.getMessage().contains("compute pass") && e.getMessage().contains(Access.TRANSFER_SRC.name()), e.getMessage());
-            GraphException w = rejects(() -> g.addPass("fillInCompute", PassKind.COMPUTE, s -> s.write(t, Access.TRANSFER_DST), never()));
+            GraphException w = rejects(() -> g.addPass("fillInCompute", PassKind.COMPUTE, s -> s.write(t, Access.TRANSFER_DST), recordsNothing()));
             assertNames(w, "fillInCompute", "data");
         }
 
         @Test
         void transferAndGraphicsPassesRejectComputeAccesses() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            assertNames(rejects(() -> g.addPass("copy", PassKind.TRANSFER, s -> s.read(t, Access.COMPUTE_READ), never())), "copy", "data");
-            ImageHandle target = g.importImage("target", rgba8(8, 8), ResourceState.UNUSED, null);
+            assertNames(rejects(() -> g.addPass("copy", PassKind.TRANSFER, s -> s.read(t, Access.COMPUTE_READ), recordsNothing())), "copy", "data");
+            ImageHandle target = Planning.importImage(g, "target", rgba8(8, 8), ResourceState.UNUSED, null);
             assertNames(rejects(() -> g.addPass("draw", PassKind.GRAPHICS, s -> {
                 s.colorAttachment(target, CLEAR);
                 return s.read(t, Access.COMPUTE_READ);
-            }, never())), "draw", "data");
+            }, recordsNothing())), "draw", "data");
         }
 
         @Test
         void hostReadAndPresentAreNotPassAccesses() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            GraphException e = rejects(() -> g.addPass("peek", PassKind.TRANSFER, s -> s.read(t, Access.HOST_READ), never()));
+            GraphException e = rejects(() -> g.addPass("peek", PassKind.TRANSFER, s -> s.read(t, Access.HOST_READ), recordsNothing()));
             assertNames(e, "peek", "data");
             assertTrue(e.getMessage().contains("final access"), e.getMessage());
         }
 
         @Test
         void imageAccessOnABuffer() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            assertNames(rejects(() -> g.addPass("sample", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_SAMPLED), never())), "sample", "data");
+            assertNames(rejects(() -> g.addPass("sample", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_SAMPLED), recordsNothing())), "sample", "data");
         }
 
         @Test
         void readWithAWritingAccessAndWriteWithAReadingOne() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            assertNames(rejects(() -> g.addPass("r", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_WRITE), never())), "r", "data");
-            assertNames(rejects(() -> g.addPass("w", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ), never())), "w", "data");
+            assertNames(rejects(() -> g.addPass("r", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_WRITE), recordsNothing())), "r", "data");
+            assertNames(rejects(() -> g.addPass("w", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ), recordsNothing())), "w", "data");
         }
 
         @Test
         void graphicsPassWithoutAttachment() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
-            GraphException e = rejects(() -> g.addPass("hud", PassKind.GRAPHICS, s -> s.read(t, Access.GRAPHICS_READ), never()));
+            GraphException e = rejects(() -> g.addPass("hud", PassKind.GRAPHICS, s -> s.read(t, Access.GRAPHICS_READ), recordsNothing()));
             assertTrue(e.getMessage().contains("'hud'") && e.getMessage().contains("no color attachment"), e.getMessage());
         }
 
         @Test
         void duplicatePassName() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             produce(g, "blur", "a", 64);
             GraphException e = rejects(() -> produce(g, "blur", "b", 64));
             assertTrue(e.getMessage().contains("'blur'") && e.getMessage().contains("twice"), e.getMessage());
@@ -458,9 +466,9 @@ class GraphPlanningTest {
 
         @Test
         void duplicateResourceName() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             g.createBuffer("lights", BufferDesc.of(64));
-            GraphException e = rejects(() -> g.importBuffer("lights", 64, ResourceState.UNUSED, null));
+            GraphException e = rejects(() -> Planning.importBuffer(g, "lights", 64, ResourceState.UNUSED, null));
             assertTrue(e.getMessage().contains("'lights'") && e.getMessage().contains("twice"), e.getMessage());
             GraphException img = rejects(() -> g.createImage("lights", rgba8(4, 4)));
             assertTrue(img.getMessage().contains("'lights'"), img.getMessage());
@@ -468,7 +476,7 @@ class GraphPlanningTest {
 
         @Test
         void duplicateResourceNameDeclaredInAPassSetupNamesThePass() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             g.createBuffer("tiles", BufferDesc.of(64));
             GraphException e = rejects(() -> produce(g, "binning", "tiles", 64));
             assertNames(e, "binning", "tiles");
@@ -476,43 +484,43 @@ class GraphPlanningTest {
 
         @Test
         void historyPreviousIsReadOnly() {
-            FrameGraph g = new FrameGraph();
-            FrameGraph.History h = g.historyForPlanning("taa", 64, ResourceState.UNUSED, ResourceState.UNUSED);
-            GraphException e = rejects(() -> g.addPass("resolve", PassKind.COMPUTE, s -> s.write(h.previous(), Access.COMPUTE_WRITE), never()));
+            FrameGraph g = Planning.graph();
+            FrameGraph.History h = Planning.history(g, "taa", 64, ResourceState.UNUSED, ResourceState.UNUSED);
+            GraphException e = rejects(() -> g.addPass("resolve", PassKind.COMPUTE, s -> s.write(h.previous(), Access.COMPUTE_WRITE), recordsNothing()));
             assertNames(e, "resolve", "taa@prev");
         }
 
         @Test
         void nullHandle() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("temporal", PassKind.COMPUTE, s -> s.read((BufferHandle) null, Access.COMPUTE_READ),
-                    never()));
+                    recordsNothing()));
             assertTrue(e.getMessage().contains("'temporal'") && e.getMessage().contains("null handle"), e.getMessage());
-            GraphException w = rejects(() -> g.addPass("temporal2", PassKind.GRAPHICS, s -> s.colorAttachment(null, CLEAR), never()));
+            GraphException w = rejects(() -> g.addPass("temporal2", PassKind.GRAPHICS, s -> s.colorAttachment(null, CLEAR), recordsNothing()));
             assertTrue(w.getMessage().contains("'temporal2'") && w.getMessage().contains("null handle"), w.getMessage());
         }
 
         @Test
         void handleFromAnotherGraph() {
-            FrameGraph other = new FrameGraph();
+            FrameGraph other = Planning.graph();
             other.createBuffer("a", BufferDesc.of(4));
             other.createBuffer("b", BufferDesc.of(4));
             BufferHandle foreign = produce(other, "w", "c", 4);
             // This graph has a resource at the same index, of the same type and version: only identity tells them apart.
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             g.createBuffer("a", BufferDesc.of(4));
             g.createBuffer("b", BufferDesc.of(4));
             BufferHandle own = produce(g, "w", "c", 4);
             assertEquals(own.resource(), foreign.resource());
             assertEquals(own.version(), foreign.version());
             assertNotEquals(own, foreign);
-            GraphException e = rejects(() -> g.addPass("p", PassKind.COMPUTE, s -> s.read(foreign, Access.COMPUTE_READ), never()));
+            GraphException e = rejects(() -> g.addPass("p", PassKind.COMPUTE, s -> s.read(foreign, Access.COMPUTE_READ), recordsNothing()));
             assertTrue(e.getMessage().contains("'p'") && e.getMessage().contains("another frame"), e.getMessage());
         }
 
         @Test
         void blankNames() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             rejects(() -> g.createBuffer(" ", BufferDesc.of(4)));
             rejects(() -> produce(g, "", "x", 4));
         }
@@ -524,7 +532,7 @@ class GraphPlanningTest {
     class Barriers {
         @Test
         void computeToComputeReadAfterWrite() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "write", "t", 256);
             consume(g, "read", t);
             Planned p = plan(g);
@@ -540,9 +548,9 @@ class GraphPlanningTest {
         @Test
         void readModifyWriteThenReadGetsABarrier() {
             // The read-modify-write makes its own read visible to itself, not its write to the next pass.
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "t", 256);
-            BufferHandle scanned = g.addPass("scan", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ_WRITE), never());
+            BufferHandle scanned = g.addPass("scan", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ_WRITE), recordsNothing());
             consume(g, "read", scanned);
             Planned p = plan(g);
             assertBarrier(barrierFor(p.before("scan"), t), COMPUTE, STORAGE_WRITE, COMPUTE, STORAGE_READ | STORAGE_WRITE,
@@ -554,12 +562,12 @@ class GraphPlanningTest {
 
         @Test
         void readAndWriteInOnePassThenReadGetsABarrier() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = produce(g, "init", "t", 256);
             BufferHandle updated = g.addPass("update", PassKind.COMPUTE, s -> {
                 s.read(t, Access.COMPUTE_READ);
                 return s.write(t, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             consume(g, "read", updated);
             Planned p = plan(g);
             assertEquals(1, p.before("update").size(), "the two uses of 't' merge into one barrier");
@@ -568,13 +576,13 @@ class GraphPlanningTest {
 
         @Test
         void computeWriteToFragmentSampledImage() {
-            FrameGraph g = new FrameGraph();
-            ImageHandle target = g.importImage("target", rgba8(64, 64), ResourceState.UNUSED, null);
-            ImageHandle lit = g.addPass("light", PassKind.COMPUTE, s -> s.write(s.create("lit", rgba8(64, 64)), Access.COMPUTE_WRITE), never());
+            FrameGraph g = Planning.graph();
+            ImageHandle target = Planning.importImage(g, "target", rgba8(64, 64), ResourceState.UNUSED, null);
+            ImageHandle lit = g.addPass("light", PassKind.COMPUTE, s -> s.write(s.create("lit", rgba8(64, 64)), Access.COMPUTE_WRITE), recordsNothing());
             g.addPass("tonemap", PassKind.GRAPHICS, s -> {
                 s.read(lit, Access.FRAGMENT_SAMPLED);
                 return s.colorAttachment(target, CLEAR);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             BarrierSpec first = barrierFor(p.before("light"), lit);
             assertTrue(first.image() && !first.aliasing());
@@ -591,13 +599,13 @@ class GraphPlanningTest {
 
         @Test
         void transferWriteToHostReadOfAnImport() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle readback = g.importBuffer("readback", 64, ResourceState.UNUSED, Access.HOST_READ);
+            FrameGraph g = Planning.graph();
+            BufferHandle readback = Planning.importBuffer(g, "readback", 64, ResourceState.UNUSED, Access.HOST_READ);
             BufferHandle sum = produce(g, "sum", "sum", 64);
             g.addPass("copy", PassKind.TRANSFER, s -> {
                 s.read(sum, Access.TRANSFER_SRC);
                 return s.write(readback, Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             assertEquals(1, p.before("copy").size(), "the import was untouched: only 'sum' needs a barrier");
             assertBarrier(barrierFor(p.before("copy"), sum), COMPUTE, STORAGE_WRITE, TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT,
@@ -612,14 +620,14 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterReadIsAnExecutionDependency() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle lut = g.importBuffer("lut", 64, ResourceState.UNUSED, null);
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            BufferHandle lut = Planning.importBuffer(g, "lut", 64, ResourceState.UNUSED, null);
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             g.addPass("sample", PassKind.COMPUTE, s -> {
                 s.read(lut, Access.COMPUTE_READ);
                 return s.write(out, Access.COMPUTE_WRITE);
-            }, never());
-            g.addPass("update", PassKind.TRANSFER, s -> s.write(lut, Access.TRANSFER_DST), never());
+            }, recordsNothing());
+            g.addPass("update", PassKind.TRANSFER, s -> s.write(lut, Access.TRANSFER_DST), recordsNothing());
             Planned p = plan(g);
             assertEquals(List.of(), p.before("sample"), "nothing wrote the imports");
             assertBarrier(barrierFor(p.before("update"), lut), COMPUTE, 0, TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -628,18 +636,18 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterReadAfterWriteWaitsForReadersAndTheWriter() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
-            BufferHandle t1 = g.addPass("fill", PassKind.TRANSFER, s -> s.write(s.create("t", BufferDesc.of(64)), Access.TRANSFER_DST), never());
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
+            BufferHandle t1 = g.addPass("fill", PassKind.TRANSFER, s -> s.write(s.create("t", BufferDesc.of(64)), Access.TRANSFER_DST), recordsNothing());
             BufferHandle o1 = g.addPass("use", PassKind.COMPUTE, s -> {
                 s.read(t1, Access.COMPUTE_READ);
                 return s.write(out, Access.COMPUTE_WRITE);
-            }, never());
-            BufferHandle t2 = g.addPass("refill", PassKind.TRANSFER, s -> s.write(t1, Access.TRANSFER_DST), never());
+            }, recordsNothing());
+            BufferHandle t2 = g.addPass("refill", PassKind.TRANSFER, s -> s.write(t1, Access.TRANSFER_DST), recordsNothing());
             g.addPass("use2", PassKind.COMPUTE, s -> {
                 s.read(t2, Access.COMPUTE_READ);
                 return s.write(o1, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             BarrierSpec war = barrierFor(p.before("refill"), t1);
             assertEquals(COMPUTE, war.srcStages() & COMPUTE, "waits for the reader");
@@ -653,10 +661,10 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterWrite() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle acc = g.importBuffer("acc", 64, ResourceState.UNUSED, null);
-            BufferHandle cleared = g.addPass("clear", PassKind.TRANSFER, s -> s.write(acc, Access.TRANSFER_DST), never());
-            g.addPass("accumulate", PassKind.COMPUTE, s -> s.write(cleared, Access.COMPUTE_WRITE), never());
+            FrameGraph g = Planning.graph();
+            BufferHandle acc = Planning.importBuffer(g, "acc", 64, ResourceState.UNUSED, null);
+            BufferHandle cleared = g.addPass("clear", PassKind.TRANSFER, s -> s.write(acc, Access.TRANSFER_DST), recordsNothing());
+            g.addPass("accumulate", PassKind.COMPUTE, s -> s.write(cleared, Access.COMPUTE_WRITE), recordsNothing());
             Planned p = plan(g);
             assertEquals(List.of(), p.before("clear"));
             assertBarrier(barrierFor(p.before("accumulate"), acc), TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, COMPUTE, STORAGE_WRITE,
@@ -665,15 +673,15 @@ class GraphPlanningTest {
 
         @Test
         void noBarrierBetweenTwoReads() {
-            FrameGraph g = new FrameGraph();
-            ImageHandle target = g.importImage("target", rgba8(8, 8), ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            ImageHandle target = Planning.importImage(g, "target", rgba8(8, 8), ResourceState.UNUSED, null);
             BufferHandle t = produce(g, "write", "t", 64);
             consume(g, "read1", t);
             consume(g, "read2", t);
             g.addPass("draw", PassKind.GRAPHICS, s -> {
                 s.read(t, Access.GRAPHICS_READ);
                 return s.colorAttachment(target, CLEAR);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             assertEquals(1, p.before("read1").size());
             assertEquals(List.of(), p.before("read2"), "the write is already visible to compute storage reads");
@@ -685,17 +693,17 @@ class GraphPlanningTest {
 
         @Test
         void noBarrierBetweenTwoSampledReadsOfAnImage() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
-            ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), never());
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
+            ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), recordsNothing());
             BufferHandle o1 = g.addPass("s1", PassKind.COMPUTE, s -> {
                 s.read(img, Access.COMPUTE_SAMPLED);
                 return s.write(out, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             g.addPass("s2", PassKind.COMPUTE, s -> {
                 s.read(img, Access.COMPUTE_SAMPLED);
                 return s.write(o1, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             assertBarrier(barrierFor(p.before("s1"), img), COMPUTE, STORAGE_WRITE, COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                     VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
@@ -704,15 +712,15 @@ class GraphPlanningTest {
 
         @Test
         void imageLayoutsFromAttachmentToTransferToPresent() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             ResourceState acquired = new ResourceState(COLOR_OUTPUT, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
-            ImageHandle swap = g.importImage("swapchain", ImageDesc.of(64, 64, VK_FORMAT_B8G8R8A8_SRGB), acquired, Access.PRESENT);
-            BufferHandle readback = g.importBuffer("readback", 64 * 64 * 4, ResourceState.UNUSED, Access.HOST_READ);
-            ImageHandle drawn = g.addPass("draw", PassKind.GRAPHICS, s -> s.colorAttachment(swap, CLEAR), never());
+            ImageHandle swap = Planning.importImage(g, "swapchain", ImageDesc.of(64, 64, VK_FORMAT_B8G8R8A8_SRGB), acquired, Access.PRESENT);
+            BufferHandle readback = Planning.importBuffer(g, "readback", 64 * 64 * 4, ResourceState.UNUSED, Access.HOST_READ);
+            ImageHandle drawn = g.addPass("draw", PassKind.GRAPHICS, s -> s.colorAttachment(swap, CLEAR), recordsNothing());
             g.addPass("capture", PassKind.TRANSFER, s -> {
                 s.read(drawn, Access.TRANSFER_SRC);
                 return s.write(readback, Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             assertBarrier(barrierFor(p.before("draw"), swap), COLOR_OUTPUT, 0, COLOR_OUTPUT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
@@ -734,13 +742,13 @@ class GraphPlanningTest {
 
         @Test
         void importedImageAlreadyInTheRightLayoutNeedsNoTransition() {
-            FrameGraph g = new FrameGraph();
-            ImageHandle env = g.importImage("env", rgba8(16, 16), ResourceState.after(Access.FRAGMENT_SAMPLED), null);
-            ImageHandle target = g.importImage("target", rgba8(16, 16), ResourceState.after(Access.COLOR_ATTACHMENT), null);
+            FrameGraph g = Planning.graph();
+            ImageHandle env = Planning.importImage(g, "env", rgba8(16, 16), Access.FRAGMENT_SAMPLED.stateAfter(), null);
+            ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), Access.COLOR_ATTACHMENT.stateAfter(), null);
             g.addPass("sky", PassKind.GRAPHICS, s -> {
                 s.read(env, Access.FRAGMENT_SAMPLED);
                 return s.colorAttachment(target, CLEAR);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             assertTrue(p.before("sky").stream().noneMatch(b -> b.resource() == env.resource()), "read after read, same layout");
             assertBarrier(barrierFor(p.before("sky"), target), COLOR_OUTPUT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, COLOR_OUTPUT,
@@ -749,15 +757,15 @@ class GraphPlanningTest {
 
         @Test
         void onePassReadingTwoFreshBuffersGetsOneMergedList() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle a = produce(g, "makeA", "a", 64);
-            BufferHandle b = g.addPass("makeB", PassKind.TRANSFER, s -> s.write(s.create("b", BufferDesc.of(64)), Access.TRANSFER_DST), never());
+            BufferHandle b = g.addPass("makeB", PassKind.TRANSFER, s -> s.write(s.create("b", BufferDesc.of(64)), Access.TRANSFER_DST), recordsNothing());
             g.addPass("combine", PassKind.COMPUTE, s -> {
                 s.sideEffect();
                 s.read(a, Access.COMPUTE_READ);
                 s.read(a, Access.COMPUTE_UNIFORM);
                 return s.read(b, Access.COMPUTE_READ);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             List<BarrierSpec> list = p.before("combine");
             assertEquals(2, list.size(), list.toString());
@@ -769,13 +777,13 @@ class GraphPlanningTest {
 
         @Test
         void oneImageInTwoLayoutsInOnePassIsRejected() {
-            FrameGraph g = new FrameGraph();
-            ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), never());
+            FrameGraph g = Planning.graph();
+            ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), recordsNothing());
             g.addPass("both", PassKind.COMPUTE, s -> {
                 s.sideEffect();
                 s.read(img, Access.COMPUTE_SAMPLED);
                 return s.read(img, Access.COMPUTE_READ);
-            }, never());
+            }, recordsNothing());
             GraphPlan plan = g.compile();
             GraphException e = rejects(() -> BarrierPlanner.plan(g, plan, s -> ResourceState.UNUSED));
             assertNames(e, "both", "img");
@@ -785,13 +793,13 @@ class GraphPlanningTest {
         @Test
         void transferPassCopyingWithinOneBuffer() {
             // vkCmdCopyBuffer with src == dst (disjoint regions, e.g. compaction): a buffer has no layout to conflict.
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle t = g.addPass("fill", PassKind.TRANSFER, s -> s.write(s.create("list", BufferDesc.of(256)), Access.TRANSFER_DST),
-                    never());
+                    recordsNothing());
             BufferHandle compacted = g.addPass("compact", PassKind.TRANSFER, s -> {
                 s.read(t, Access.TRANSFER_SRC);
                 return s.write(t, Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             consume(g, "use", compacted);
             Planned p = plan(g);
             assertBarrier(barrierFor(p.before("compact"), t), TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, TRANSFER,
@@ -802,13 +810,13 @@ class GraphPlanningTest {
 
         @Test
         void historyReadsThePreviousVersionAndWritesTheCurrent() {
-            FrameGraph g = new FrameGraph();
-            FrameGraph.History h = g.historyForPlanning("running", 16, ResourceState.after(Access.COMPUTE_WRITE),
-                    ResourceState.after(Access.COMPUTE_READ));
+            FrameGraph g = Planning.graph();
+            FrameGraph.History h = Planning.history(g, "running", 16, Access.COMPUTE_WRITE.stateAfter(),
+                    Access.COMPUTE_READ.stateAfter());
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             assertEquals(h.current().resource(), next.resource());
             assertEquals(1, next.version());
             Planned p = plan(g);
@@ -826,12 +834,12 @@ class GraphPlanningTest {
 
         @Test
         void freshHistoryNeedsNoBarrier() {
-            FrameGraph g = new FrameGraph();
-            FrameGraph.History h = g.historyForPlanning("running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
+            FrameGraph g = Planning.graph();
+            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             consume(g, "show", next);
             Planned p = plan(g);
             assertEquals(List.of(), p.before("accumulate"));
@@ -849,20 +857,20 @@ class GraphPlanningTest {
         }
 
         private Graph build() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 256, ResourceState.UNUSED, null);
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 256, ResourceState.UNUSED, null);
             BufferHandle a = produce(g, "makeA", "a", 1024);
             BufferHandle longLived = produce(g, "makeLong", "long", 4096);
             BufferHandle o1 = g.addPass("useA", PassKind.COMPUTE, s -> {
                 s.read(a, Access.COMPUTE_READ);
                 return s.write(out, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             BufferHandle b = produce(g, "makeB", "b", 1000);
             g.addPass("useB", PassKind.COMPUTE, s -> {
                 s.read(b, Access.COMPUTE_READ);
                 s.read(longLived, Access.COMPUTE_READ);
                 return s.write(o1, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             return new Graph(g, out, a, longLived, b);
         }
 
@@ -904,7 +912,7 @@ class GraphPlanningTest {
             Graph x = build();
             GraphPlan plan = x.g().compile();
             int shared = plan.slotOf()[x.a().resource()];
-            ResourceState touched = ResourceState.after(Access.TRANSFER_SRC);
+            ResourceState touched = Access.TRANSFER_SRC.stateAfter();
             Planned p = plan(x.g(), s -> s == shared ? touched : ResourceState.UNUSED);
             BarrierSpec alias = barrierFor(p.before("makeA"), x.a());
             assertTrue(alias.aliasing(), alias.toString());
@@ -920,21 +928,21 @@ class GraphPlanningTest {
 
         @Test
         void aliasedImagesGetALayoutTransitionFromUndefined() {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, null);
-            ImageHandle i1 = g.addPass("make1", PassKind.COMPUTE, s -> s.write(s.create("i1", rgba8(32, 32)), Access.COMPUTE_WRITE), never());
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
+            ImageHandle i1 = g.addPass("make1", PassKind.COMPUTE, s -> s.write(s.create("i1", rgba8(32, 32)), Access.COMPUTE_WRITE), recordsNothing());
             BufferHandle o1 = g.addPass("use1", PassKind.COMPUTE, s -> {
                 s.read(i1, Access.COMPUTE_SAMPLED);
                 return s.write(out, Access.COMPUTE_WRITE);
-            }, never());
-            ImageHandle i2 = g.addPass("make2", PassKind.GRAPHICS, s -> s.colorAttachment(s.create("i2", rgba8(16, 16)), CLEAR), never());
+            }, recordsNothing());
+            ImageHandle i2 = g.addPass("make2", PassKind.GRAPHICS, s -> s.colorAttachment(s.create("i2", rgba8(16, 16)), CLEAR), recordsNothing());
             ImageHandle other = g.addPass("make3", PassKind.COMPUTE,
-                    s -> s.write(s.create("hdr", ImageDesc.of(16, 16, VK_FORMAT_R16G16B16A16_SFLOAT)), Access.COMPUTE_WRITE), never());
+                    s -> s.write(s.create("hdr", ImageDesc.of(16, 16, VK_FORMAT_R16G16B16A16_SFLOAT)), Access.COMPUTE_WRITE), recordsNothing());
             g.addPass("use2", PassKind.COMPUTE, s -> {
                 s.read(i2, Access.COMPUTE_SAMPLED);
                 s.read(other, Access.COMPUTE_SAMPLED);
                 return s.write(o1, Access.COMPUTE_WRITE);
-            }, never());
+            }, recordsNothing());
             Planned p = plan(g);
             int[] slotOf = p.plan().slotOf();
             assertEquals(slotOf[i1.resource()], slotOf[i2.resource()], "same format and usage, disjoint lifetimes");
@@ -949,10 +957,10 @@ class GraphPlanningTest {
 
         @Test
         void buffersAndImagesNeverShareASlot() {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = Planning.graph();
             BufferHandle buf = produce(g, "makeBuf", "buf", 4096);
             consume(g, "useBuf", buf);
-            ImageHandle img = g.addPass("makeImg", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(32, 32)), Access.COMPUTE_WRITE), never());
+            ImageHandle img = g.addPass("makeImg", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(32, 32)), Access.COMPUTE_WRITE), recordsNothing());
             consume(g, "useImg", img);
             GraphPlan plan = g.compile();
             assertNotEquals(plan.slotOf()[buf.resource()], plan.slotOf()[img.resource()]);
@@ -968,7 +976,7 @@ class GraphPlanningTest {
         @Test
         void duplicateResourceAndPassNamesAreRefusedAtAnySize() {
             for (int size : new int[]{1, 5, 63, 64, 65, 200}) {
-                FrameGraph g = new FrameGraph();
+                FrameGraph g = Planning.graph();
                 for (int i = 0; i < size; i++) {
                     produce(g, "p" + i, "r" + i, 64);
                 }
@@ -987,15 +995,15 @@ class GraphPlanningTest {
     }
 
     @Nested
-    class TopologyCache {
+    class TopologyCaching {
         private FrameGraph frame(long size, boolean extraReader) {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, ResourceState.UNUSED, Access.HOST_READ);
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
             BufferHandle t = produce(g, "make", "t", size);
             g.addPass("copy", PassKind.TRANSFER, s -> {
                 s.read(t, Access.TRANSFER_SRC);
                 return s.write(out, Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             if (extraReader) {
                 consume(g, "debug", t);
             }
@@ -1004,60 +1012,119 @@ class GraphPlanningTest {
 
         /** As {@link #frame}, with the import "out" starting the frame in {@code entry}. */
         private FrameGraph frameFrom(ResourceState entry) {
-            FrameGraph g = new FrameGraph();
-            BufferHandle out = g.importBuffer("out", 64, entry, Access.HOST_READ);
+            FrameGraph g = Planning.graph();
+            BufferHandle out = Planning.importBuffer(g, "out", 64, entry, Access.HOST_READ);
             BufferHandle t = produce(g, "make", "t", 64);
             g.addPass("copy", PassKind.TRANSFER, s -> {
                 s.read(t, Access.TRANSFER_SRC);
                 return s.write(out, Access.TRANSFER_DST);
-            }, never());
+            }, recordsNothing());
             return g;
         }
 
+        /** Transient memory with nothing behind it: counts what the cache creates and releases. */
+        private static final class CountingMemory implements dev.tally.graph.TopologyCache.Memory {
+            int created;
+            int released;
+
+            @Override
+            public Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+                created++;
+                return new Transients(plan, poison, g.resources.size());
+            }
+
+            @Override
+            public void release(Transients transients) {
+                released++;
+            }
+        }
+
         @Test
-        void barrierCacheReusesOnlyWhenEveryInputMatches() {
-            BarrierCache cache = new BarrierCache(16);
-            PlanCache plans = new PlanCache();
-            ResourceState[] untouched = {ResourceState.UNUSED};
+        void barriersAreReusedOnlyWhenEveryInputMatches() {
+            var cache = new dev.tally.graph.TopologyCache(new CountingMemory());
             int[] oneLane = {0, 0};
             FrameGraph first = frameFrom(ResourceState.UNUSED);
             String key = first.topologyKey();
-            GraphPlan plan = plans.planFor(first);
+            var compiled = cache.acquire(key, first, PassOrder.DECLARED, false, 0);
+            GraphPlan plan = compiled.plan;
             assertEquals(1, plan.slots().size(), "one transient, one slot");
-            BarrierPlanner.Barriers planned = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers planned = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
             FrameGraph again = frameFrom(ResourceState.UNUSED);
-            assertSame(planned, cache.planFor(again.topologyKey(key), again, plans.planFor(again), untouched.clone(), oneLane.clone(), QueueLanes.ONE),
+            var compiledAgain = cache.acquire(again.topologyKey(key), again, PassOrder.DECLARED, false, 1);
+            assertSame(compiled, compiledAgain, "the same topology: the same compiled entry");
+            assertSame(planned, cache.barriers(compiledAgain, again, oneLane.clone(), QueueLanes.ONE),
                     "the same topology, entry states, slot states and lanes: the barriers of the earlier frame");
-            assertEquals(1, cache.plans());
-            assertEquals(1, cache.hits());
+            assertEquals(1, cache.barrierPlans());
+            assertEquals(1, cache.barrierHits());
 
             // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
             // the copy must wait for that write, which the first frame's barriers do not do.
-            FrameGraph written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
+            FrameGraph written = frameFrom(Access.COMPUTE_WRITE.stateAfter());
             assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
-            BarrierPlanner.Barriers afterWrite = cache.planFor(key, written, plan, untouched, oneLane, QueueLanes.ONE);
+            BarrierPlanner.Barriers afterWrite = cache.barriers(compiled, written, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
             assertNotEquals(planned.beforePass(), fresh.beforePass(), "premise: the entry state changes the barriers");
             assertEquals(fresh.beforePass(), afterWrite.beforePass());
             assertEquals(fresh.epilogue(), afterWrite.epilogue());
 
             // The transient's memory slot was left written by an earlier frame: its first use must order after that.
-            ResourceState[] slotWritten = {ResourceState.after(Access.TRANSFER_DST)};
-            BarrierPlanner.Barriers afterSlot = cache.planFor(key, first, plan, slotWritten, oneLane, QueueLanes.ONE);
+            ResourceState[] slotWritten = {Access.TRANSFER_DST.stateAfter()};
+            compiled.transients.slotStates[0] = slotWritten[0];
+            BarrierPlanner.Barriers afterSlot = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers freshSlot = BarrierPlanner.plan(first, plan, s -> slotWritten[s]);
             assertNotEquals(planned.beforePass(), freshSlot.beforePass(), "premise: the slot's state changes the barriers");
             assertEquals(freshSlot.beforePass(), afterSlot.beforePass());
+            compiled.transients.slotStates[0] = ResourceState.UNUSED;
 
             // Two lanes, then the producer moves to the async lane: the pass's lane changes the batches.
-            BarrierPlanner.Barriers bothMain = cache.planFor(key, first, plan, untouched, oneLane, QueueLanes.SAME_FAMILY);
+            BarrierPlanner.Barriers bothMain = cache.barriers(compiled, first, oneLane, QueueLanes.SAME_FAMILY);
             int[] split = {QueueLanes.ASYNC, QueueLanes.MAIN};
-            BarrierPlanner.Barriers twoLanes = cache.planFor(key, first, plan, untouched, split, QueueLanes.SAME_FAMILY);
+            BarrierPlanner.Barriers twoLanes = cache.barriers(compiled, first, split, QueueLanes.SAME_FAMILY);
             assertEquals(BarrierPlanner.plan(first, plan, s -> ResourceState.UNUSED, split, QueueLanes.SAME_FAMILY).batches(), twoLanes.batches());
             assertNotEquals(bothMain.batches(), twoLanes.batches());
-            assertEquals(5, cache.plans(), "every changed input planned anew");
+            assertEquals(5, cache.barrierPlans(), "every changed input planned anew");
 
             // And the first frame's inputs still find the first frame's barriers.
-            assertSame(planned, cache.planFor(key, frameFrom(ResourceState.UNUSED), plan, untouched, oneLane, QueueLanes.ONE));
+            assertSame(planned, cache.barriers(compiled, frameFrom(ResourceState.UNUSED), oneLane, QueueLanes.ONE));
+        }
+
+        @Test
+        void oneEvictionPolicyReleasesWholeTopologies() {
+            CountingMemory memory = new CountingMemory();
+            var cache = new dev.tally.graph.TopologyCache(memory);
+            FrameGraph a = frame(64, false);
+            var kept = cache.acquire(a.topologyKey(), a, PassOrder.DECLARED, false, 0);
+            // Another topology every frame: "a" is released with its memory once unused for more than KEEP_UNUSED_FRAMES frames.
+            int f = 1;
+            for (; f <= dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES; f++) {
+                FrameGraph other = frame(100 + f, false);
+                cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f);
+            }
+            assertEquals(0, memory.released, "unused for exactly KEEP_UNUSED_FRAMES frames: kept");
+            assertSame(kept, cache.acquire(a.topologyKey(), frame(64, false), PassOrder.DECLARED, false, f), "still cached, not compiled again");
+            long compiles = cache.compiles();
+            for (int g = 1; g <= dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES + 1; g++) {
+                FrameGraph other = frame(1000 + g, false);
+                cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f + g);
+            }
+            assertEquals(memory.created - cache.size(), memory.released, "every topology not cached any more released its memory");
+            assertNotSame(kept, cache.acquire(a.topologyKey(), frame(64, false), PassOrder.DECLARED, false, f + 20), "released: compiled again");
+            assertEquals(compiles + dev.tally.graph.TopologyCache.KEEP_UNUSED_FRAMES + 2, cache.compiles());
+
+            // Within the window, more topologies than CAPACITY: the least recently used go first.
+            var bounded = new dev.tally.graph.TopologyCache(new CountingMemory());
+            for (int i = 0; i < 2 * dev.tally.graph.TopologyCache.CAPACITY; i++) {
+                FrameGraph g = frame(10_000 + i, false);
+                bounded.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 0);
+                assertTrue(bounded.size() <= dev.tally.graph.TopologyCache.CAPACITY, "at most CAPACITY topologies");
+            }
+            long before = bounded.compiles();
+            FrameGraph newest = frame(10_000 + 2 * dev.tally.graph.TopologyCache.CAPACITY - 1, false);
+            bounded.acquire(newest.topologyKey(), newest, PassOrder.DECLARED, false, 0);
+            assertEquals(before, bounded.compiles(), "the most recent topology is still cached");
+            FrameGraph oldest = frame(10_000, false);
+            bounded.acquire(oldest.topologyKey(), oldest, PassOrder.DECLARED, false, 0);
+            assertEquals(before + 1, bounded.compiles(), "the least recently used was released");
         }
 
         @Test
@@ -1079,18 +1146,20 @@ class GraphPlanningTest {
         }
 
         @Test
-        void planCacheCompilesOncePerTopology() {
-            PlanCache cache = new PlanCache();
-            GraphPlan first = cache.planFor(frame(64, false));
+        void aTopologyIsCompiledOnce() {
+            var cache = new dev.tally.graph.TopologyCache(new CountingMemory());
+            FrameGraph g0 = frame(64, false);
+            GraphPlan first = cache.acquire(g0.topologyKey(), g0, PassOrder.DECLARED, false, 0).plan;
             for (int i = 0; i < 5; i++) {
-                assertSame(first, cache.planFor(frame(64, false)));
+                FrameGraph g = frame(64, false);
+                assertSame(first, cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, i + 1).plan);
             }
-            GraphPlan other = cache.planFor(frame(64, true));
+            FrameGraph changed = frame(64, true);
+            GraphPlan other = cache.acquire(changed.topologyKey(), changed, PassOrder.DECLARED, false, 6).plan;
             assertNotSame(first, other);
             assertEquals(2, cache.compiles());
-            assertEquals(5, cache.hits());
             FrameGraph g = frame(64, false);
-            GraphPlan reused = cache.planFor(g);
+            GraphPlan reused = cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 7).plan;
             BarrierPlanner.Barriers fromCache = BarrierPlanner.plan(g, reused, s -> ResourceState.UNUSED);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(g, g.compile(), s -> ResourceState.UNUSED);
             assertEquals(fresh.beforePass(), fromCache.beforePass());

@@ -142,12 +142,12 @@ class ReadbackRingTest {
                 given.abandon();
                 java.util.Map<Long, Integer> seen = new java.util.TreeMap<>();
                 for (int f = 0; f < 6; f++) {
-                    frame(rt, commands, writer, ring, 1, 1);              // frames 1 (again) .. 6
+                    frame(rt, commands, writer, ring, 1, 1);              // frames 2 .. 7
                     ring.latest().ifPresent(s -> seen.put(s.frame(), s.intAt(0)));
                 }
-                // The retried frame 1 took the abandoned one's number, slot and timeline value; what comes
-                // back for it is the retry's data (1), never the abandoned capture's fill (7).
-                assertEquals(java.util.Map.of(0L, 0, 1L, 1, 2L, 2, 3L, 3), seen);
+                // Frame numbers are never reused: frame 1 is gone, its capture's fill (7) never comes back,
+                // and the six frames after it deliver frames 0, 2, 3 and 4 (three slots: frame 7 delivers frame 4).
+                assertEquals(java.util.Map.of(0L, 0, 2L, 2, 3L, 3, 4L, 4), seen);
                 assertEquals(4, ring.stats().samples());
             }
             ctx.waitIdle();

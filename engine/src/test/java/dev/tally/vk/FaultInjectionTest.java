@@ -152,7 +152,7 @@ class FaultInjectionTest {
     @Test
     void deviceMemoryBudgetIsPlausible() {
         try (VulkanContext ctx = VulkanContext.create(ContextOptions.headless())) {
-            VulkanContext.MemoryBudget b = ctx.deviceMemoryBudget();
+            MemoryBudget b = ctx.deviceMemoryBudget();
             assertTrue(b.heapSize() > 0 && b.budget() > 0, b::toString);
             assertTrue(b.budget() <= b.heapSize(), b::toString);
             assertTrue(b.available() <= b.budget(), b::toString);

@@ -16,8 +16,8 @@ import dev.tally.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
 import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
-import dev.tally.present.Swapchain;
-import dev.tally.present.Window;
+import dev.tally.demo.present.Swapchain;
+import dev.tally.demo.present.Window;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Sample;
@@ -131,7 +131,7 @@ public final class DemoApp implements AutoCloseable {
         });
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
-            reload = new LiveReload(ctx, tally.compiler().sources().directory(),
+            reload = new LiveReload(ctx, tally.compiler().liveDirectory(),
                     List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, tally.reducer()::reload), log);
             swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
         } else {

@@ -1,6 +1,6 @@
 package dev.tally.demo.app;
 
-import dev.tally.present.Window;
+import dev.tally.demo.present.Window;
 
 import static org.lwjgl.glfw.GLFW.*;
 

@@ -7,7 +7,6 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.hud.FontAtlas;
-import dev.tally.hud.PngWriter;
 import dev.tally.hud.TextRaster;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;

@@ -3,7 +3,7 @@ package dev.tally.demo.app;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.present.Window;
+import dev.tally.demo.present.Window;
 import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
 

@@ -12,7 +12,7 @@ import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
@@ -42,13 +42,13 @@ final class SceneRenderer implements AutoCloseable {
     /** Vertical field of view: 70 degrees. */
     private static final float TAN_HALF_FOV = (float) Math.tan(Math.toRadians(35));
     private final VulkanContext ctx;
-    private final ShaderCompiler compiler;
+    private final ShaderLibrary compiler;
     private final PipelineCache cache;
     private final int hdrFormat;
     private ComputeKernel kernel;
 
     /** The scene in {@code hdrFormat}: one of {@link #HDR_FORMATS}. */
-    SceneRenderer(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, int hdrFormat) {
+    SceneRenderer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, int hdrFormat) {
         if (qualifier(hdrFormat) == null) {
             throw new IllegalArgumentException("scene: HDR format " + hdrFormat + " is not one the scene writes");
         }

@@ -1,7 +1,7 @@
 package dev.tally.demo.app;
 
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.present.Window;
+import dev.tally.demo.present.Window;
 import dev.tally.readback.Sample;
 
 import java.util.Locale;

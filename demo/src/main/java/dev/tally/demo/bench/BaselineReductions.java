@@ -3,7 +3,7 @@ package dev.tally.demo.bench;
 import dev.tally.shader.ComputePipeline;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderCompiler;
+import dev.tally.shader.ShaderLibrary;
 import dev.tally.vk.Barriers;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.VulkanContext;
@@ -30,7 +30,7 @@ public final class BaselineReductions implements AutoCloseable {
 
     private final int maxGroups;
 
-    public BaselineReductions(VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache) {
+    public BaselineReductions(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         // A dispatch may not exceed maxComputeWorkGroupCount (65535 on lavapipe): past it the
         // recursion's kernel, which strides, takes more than 256 elements per group.
         maxGroups = ctx.info().maxComputeWorkGroupCount();

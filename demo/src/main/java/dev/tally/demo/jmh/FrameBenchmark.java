@@ -55,7 +55,7 @@ public class FrameBenchmark {
         @Setup(Level.Trial)
         public void open() {
             String[] wh = size.split("x");
-            tally = Tally.open(Config.load(null, List.of()), List.of());
+            tally = Tally.open(Config.load(null, List.of(dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
             frames = new DemoFrames(tally, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), FRAMES_PER_OPERATION);
         }
 

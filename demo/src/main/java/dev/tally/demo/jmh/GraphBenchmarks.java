@@ -11,7 +11,7 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
-import dev.tally.graph.ResourceState;
+import dev.tally.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -152,8 +152,8 @@ public class GraphBenchmarks {
         @Setup(Level.Trial)
         public void setup() {
             // Where the previous frame left the imports: staging written by the host, readback read by it.
-            stagingEntry = ResourceState.after(Access.TRANSFER_DST);
-            readbackEntry = ResourceState.after(Access.HOST_READ);
+            stagingEntry = Access.TRANSFER_DST.stateAfter();
+            readbackEntry = Access.HOST_READ.stateAfter();
             FrameGraph g = declareFrame(stagingEntry, readbackEntry);
             plan = g.compile();
             declared = g;

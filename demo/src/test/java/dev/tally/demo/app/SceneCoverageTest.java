@@ -27,7 +27,7 @@ class SceneCoverageTest {
     void everyPixelIsWrittenAtSizesThatAreNotWholeWorkgroups(@TempDir Path cache) {
         int g = SceneRenderer.GROUP;
         int[][] sizes = {{2 * g + 1, g + 1}, {g - 3, 5}, {3 * g + 7, 2 * g - 1}};
-        Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
+        Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache, dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
         try (SceneRenderer scene = new SceneRenderer(tally.context(), tally.compiler(), tally.pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
              FrameCommands commands = new FrameCommands(tally)) {
             tally.graphs().debugPoisonTransients(true);

@@ -86,7 +86,7 @@ class FrameAllocationTest {
     public static final class Probe {
         public static void main(String[] args) {
             boolean sites = args.length > 0 && args[0].equals("sites");
-            try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true")), List.of());
+            try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
                  DemoFrames frames = new DemoFrames(tally, 64, 36, FRAMES)) {
                 for (int i = 0; i < WARM_UP_RUNS; i++) {
                     frames.run();   // warm-up: plans, transients, descriptor sets and the JIT settle

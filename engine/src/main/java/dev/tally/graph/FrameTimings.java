@@ -1,0 +1,156 @@
+package dev.tally.graph;
+
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * GPU time per pass and per frame, from timestamps written around the passes and read back frames later
+ * without waiting, into {@link PassStats}; each frame's span also goes to the async placement's trial.
+ * One set of queries per frame that may be in flight (plus two, so that a slot is free again by the
+ * time it comes round); a frame whose slot is still busy is not timed.
+ */
+final class FrameTimings {
+    static final int MAX_TIMED_PASSES = 64;
+
+    /** A frame's timestamps in flight: two per pass in {@code passes}, or (spanOnly) two for the frame's span. */
+    private record Pending(long timelineValue, int slot, List<String> passes, AsyncPlacement.Variant variant, boolean spanOnly) {
+    }
+
+    private final GraphBackend backend;
+    private final AsyncPlacement placement;
+    private final PassStats stats = new PassStats();
+    private final int slots;
+    private final long[] slotBusyUntil;
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private final long[] ticks = new long[2 * MAX_TIMED_PASSES];
+    private int interval = 1;
+    // The frame being recorded.
+    private boolean timed;
+    private boolean spanOnly;
+    private boolean perPass;
+    private int slot;
+    private int base;
+    private List<String> timedPasses;
+
+    FrameTimings(GraphBackend backend, AsyncPlacement placement) {
+        this.backend = backend;
+        this.placement = placement;
+        this.slots = slotCount(backend.framesInFlight());
+        this.slotBusyUntil = new long[slots];
+    }
+
+    /** Timestamp slots for {@code framesInFlight}; times {@code 2 * MAX_TIMED_PASSES} is the queries a backend keeps. */
+    static int slotCount(int framesInFlight) {
+        return framesInFlight + 2;
+    }
+
+    void interval(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("pass timing interval must be at least 1, got " + n);
+        }
+        interval = n;
+    }
+
+    int interval() {
+        return interval;
+    }
+
+    PassStats stats() {
+        return stats;
+    }
+
+    /** Frame {@code frame} with {@code passes} passes in {@code batches} batches is about to be recorded. */
+    void frameBegun(FrameTicket frame, int passes, int batches) {
+        slot = frame.slotIn(slots);
+        timed = backend.timestampCapacity() > 0 && backend.completedValue() >= slotBusyUntil[slot] && passes <= MAX_TIMED_PASSES;
+        base = slot * 2 * MAX_TIMED_PASSES;
+        // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
+        spanOnly = timed && frame.number() % interval != 0 && batches == 1 && passes > 0;
+        perPass = timed && !spanOnly;
+        timedPasses = timed ? new ArrayList<>() : null;
+    }
+
+    /** Batch {@code batch} of {@code batches} begins on {@code cmd}: its queries are reset (the first batch's for the whole frame). */
+    void batchBegun(VkCommandBuffer cmd, QueueBatch batch, int batches, int passes) {
+        if (batch.index() == 0) {
+            if (perPass && batches == 1) {
+                backend.resetTimestamps(cmd, base, 2 * passes);
+            } else if (spanOnly) {
+                backend.resetTimestamps(cmd, base, 2);
+            }
+        }
+        if (perPass && batches > 1 && batch.passCount() > 0) {
+            backend.resetTimestamps(cmd, base + 2 * batch.firstPos(), 2 * batch.passCount());
+        }
+    }
+
+    void passBegun(VkCommandBuffer cmd, int pos, QueueBatch batch) {
+        if (perPass) {
+            backend.writeTimestamp(cmd, base + 2 * pos);
+        } else if (spanOnly && pos == batch.firstPos()) {
+            backend.writeTimestamp(cmd, base);
+        }
+    }
+
+    void passEnded(VkCommandBuffer cmd, int pos, QueueBatch batch, String name) {
+        if (perPass) {
+            backend.writeTimestamp(cmd, base + 2 * pos + 1);
+            timedPasses.add(name);
+        } else if (spanOnly && pos == batch.endPos() - 1) {
+            backend.writeTimestamp(cmd, base + 1);
+        }
+    }
+
+    /** The frame is recorded; it signals {@code timelineValue}, planned under {@code topology} with async passes or not. */
+    void frameRecorded(long timelineValue, String topology, boolean async) {
+        if (timed) {
+            slotBusyUntil[slot] = timelineValue;
+            pending.addLast(new Pending(timelineValue, slot, timedPasses, new AsyncPlacement.Variant(topology, async), spanOnly));
+        }
+    }
+
+    /** Which passes ran and which were culled in the frame just recorded. */
+    void passesRecorded(FrameGraph g, GraphPlan plan) {
+        for (int i : plan.culled()) {
+            stats.culled(g.passes.get(i).name, true);
+        }
+        for (int i : plan.order()) {
+            stats.culled(g.passes.get(i).name, false);
+        }
+    }
+
+    /** Reads the timestamps of finished frames into the stats (never waits). */
+    void collect() {
+        if (backend.timestampCapacity() == 0) {
+            return;
+        }
+        long done = backend.completedValue();
+        while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= done) {
+            Pending t = pending.pollFirst();
+            int n = t.passes().size();
+            int first = t.slot() * 2 * MAX_TIMED_PASSES;
+            if (t.spanOnly()) {
+                if (backend.readTimestamps(first, 2, ticks)) {
+                    span(t, backend.nanos(ticks[0], ticks[1]) / 1000.0);
+                }
+            } else if (n > 0 && backend.readTimestamps(first, 2 * n, ticks)) {
+                long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+                for (int i = 0; i < n; i++) {
+                    stats.add(t.passes().get(i), backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
+                    start = Math.min(start, ticks[2 * i]);
+                    end = Math.max(end, ticks[2 * i + 1]);
+                }
+                // First pass start to last pass end (both queues share the device's timestamp clock).
+                span(t, backend.nanos(start, end) / 1000.0);
+            }
+        }
+    }
+
+    private void span(Pending t, double micros) {
+        placement.frameSpan(t.variant(), micros);
+        stats.add(GraphRuntime.FRAME_SPAN, micros);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.tally;
+
+import dev.tally.shader.ShaderVariant;
+
+import java.util.List;
+
+/** The tests' own kernels (src/test/resources/tally/shaders), compiled by the build into the test classes as the engine's are. */
+public final class TestShaders {
+    private TestShaders() {
+    }
+
+    public static List<ShaderVariant> all() {
+        return List.of(
+                ShaderVariant.of("test_fill.comp"),
+                ShaderVariant.of("test_accumulate.comp"),
+                ShaderVariant.of("test_busy.comp"),
+                ShaderVariant.of("test_frame.comp"),
+                ShaderVariant.of("test_draw.vert"),
+                ShaderVariant.of("test_draw.frag"));
+    }
+}
