@@ -66,7 +66,7 @@ class DemoCommandTest {
         assertEquals(1.0, number(json, "histogramSum"), 1e-5);
         assertTrue(Double.isFinite(number(json, "ev")));
         assertTrue(json.contains("\"metering\": \"uniform\""));
-        for (String pass : List.of("scene", "histogram", "reduce", "exposure", "tonemap", "hud", "readback")) {
+        for (String pass : List.of("scene", "histogram", "reduce", "exposure", "hud.plot", "tonemap+hud\"", "readback")) {   // the HUD inside the tonemap's pass
             assertTrue(json.contains("{\"name\": \"" + pass), pass + " missing in passes: " + json);
         }
         BufferedImage img = ImageIO.read(shot.toFile());
