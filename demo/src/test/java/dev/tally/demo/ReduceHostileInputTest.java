@@ -130,6 +130,39 @@ class ReduceHostileInputTest {
         assertResult(reduce("--op", op, filled("big.f32", 4_096, 3.0e38f).toString()), op, expected);
     }
 
+    /** {@code --op stats} treats infinities as the sum does; the variance of a set holding one is NaN. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "inf 1 2     | sum Infinity  | min 1.0        | max Infinity | mean Infinity  | variance NaN",
+            "inf         | sum Infinity  | min Infinity   | max Infinity | mean Infinity  | variance NaN",
+            "inf x1000   | sum Infinity  | min Infinity   | max Infinity | mean Infinity  | variance NaN",
+            "-inf 1 2    | sum -Infinity | min -Infinity  | max 2.0      | mean -Infinity | variance NaN",
+            "inf -inf 1  | sum NaN       | min -Infinity  | max Infinity | mean NaN       | variance NaN",
+            "nan 1 inf   | sum NaN       | min NaN        | max NaN      | mean NaN       | variance NaN",
+            "3e38 x4096  | sum Infinity  | min 3.0E38     | max 3.0E38   | mean Infinity  | variance 0.0"})
+    void statsOfInfinitiesFollowTheSum(String input, String sum, String min, String max, String mean, String variance) throws IOException {
+        List<Float> values = new ArrayList<>();
+        for (String word : input.trim().split(" ")) {
+            if (word.startsWith("x")) {
+                float last = values.get(values.size() - 1);
+                for (int i = 1; i < Integer.parseInt(word.substring(1)); i++) {
+                    values.add(last);
+                }
+            } else {
+                values.add(word.equals("nan") ? Float.NaN : Float.parseFloat(word.replace("inf", "Infinity")));
+            }
+        }
+        float[] v = new float[values.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = values.get(i);
+        }
+        Cli.Run r = reduce("--op", "stats", floats("stats.f32", v).toString());
+        assertEquals(0, r.status(), r::toString);
+        List<String> lines = r.outLines();
+        // Equal values that overflow the sum still have no spread: variance 0.
+        assertEquals(List.of("count " + v.length, sum.trim(), min.trim(), max.trim(), mean.trim(), variance.trim()), lines, r::toString);
+    }
+
     // ---- standard input that fails or ends early ---------------------------------------------------------
 
     /** Hands out {@code data}, then fails as a broken pipe would. */
