@@ -105,9 +105,13 @@ public final class Main implements Runnable {
                 || ex instanceof OutOfMemoryError);
     }
 
+    /** A file name from the command line: relative names are the caller's ({@link CallerPaths}). */
     static Path path(String s) {
+        if (s.isEmpty()) {
+            throw new CommandLine.TypeConversionException("empty file name; give a file name");
+        }
         try {
-            return Path.of(s);
+            return CallerPaths.resolve(Path.of(s));
         } catch (InvalidPathException e) {
             throw new CommandLine.TypeConversionException("'" + s + "' is not a usable file name (" + e.getReason() + ")");
         }

@@ -153,7 +153,7 @@ final class ReduceCommand implements Callable<Integer> {
             }
             Path path;
             try {
-                path = Path.of(file);
+                path = CallerPaths.resolve(Path.of(file));
             } catch (InvalidPathException e) {
                 throw new UserInputException("'" + file + "': not a usable file name (" + e.getReason() + ")");
             }
@@ -175,7 +175,8 @@ final class ReduceCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UserInputException(file + ": cannot read (" + reason(e) + ")");
             }
-            return new Source(file, hint, () -> Files.newInputStream(path));
+            Path opened = path;
+            return new Source(file, hint, () -> Files.newInputStream(opened));
         }
 
         InputStream open() {

@@ -146,7 +146,7 @@ public final class DemoApp implements AutoCloseable {
     }
 
     /** What the run produced, for the summary line and the stats file. */
-    public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float histogramSum, float ev,
+    public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float normalizedHistogramSum, float ev,
                           long shaderReloads, Waits.Tally pacing, String readbackMode, float probeLuminance, Double probeEv) {
     }
 
@@ -283,6 +283,7 @@ public final class DemoApp implements AutoCloseable {
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
         exposureRange.observe(s);
+        // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
         float sum = 0;
         float ev = Float.NaN;
         if (s != null) {
@@ -377,9 +378,9 @@ public final class DemoApp implements AutoCloseable {
         return String.format(java.util.Locale.ROOT, "frame %d  %.1f fps  exposure %s  total %s", frame, frame / seconds, ev, total);
     }
 
-    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the working directory. */
+    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the directory ./tally was run from. */
     private void writeKeyScreenshot(Screenshot shot, long frame) {
-        Path file = Path.of(String.format(java.util.Locale.ROOT, "tally-screenshot-%06d.png", frame));
+        Path file = dev.tally.demo.CallerPaths.resolve(Path.of(String.format(java.util.Locale.ROOT, "tally-screenshot-%06d.png", frame)));
         try (shot) {
             shot.write(file);
             log.println("wrote " + file.toAbsolutePath());
