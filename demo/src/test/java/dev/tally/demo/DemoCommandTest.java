@@ -63,7 +63,8 @@ class DemoCommandTest {
         assertEquals(0, number(json, "blockingWaits"));
         assertEquals(1280.0 * 720.0, number(json, "lastValue"), "uniform metering: the total is the pixel count");
         assertEquals(296, number(json, "lastValueFrame"));
-        assertEquals(1.0, number(json, "histogramSum"), 1e-5);
+        assertEquals(1.0, number(json, "normalizedHistogramSum"), 1e-5);
+        assertFalse(json.contains("\"histogramSum\""), "one name for one figure: the normalized histogram's sum is normalizedHistogramSum");
         assertTrue(Double.isFinite(number(json, "ev")));
         assertTrue(json.contains("\"metering\": \"uniform\""));
         for (String pass : List.of("scene", "histogram", "reduce", "exposure", "tonemap", "hud", "readback")) {

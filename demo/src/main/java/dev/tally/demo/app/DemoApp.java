@@ -284,6 +284,7 @@ public final class DemoApp implements AutoCloseable {
         Sample s = ring.latest().orElse(null);
         exposureRange.observe(s);
         // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
+        // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
         float sum = 0;
         float ev = Float.NaN;
         if (s != null) {

@@ -188,7 +188,8 @@ public final class EmbedExample {
 
     /** What the run measured, per view and for the validation layer. */
     static final class Report {
-        record ViewResult(String name, int width, int height, double ev, double histogramSum, long lagFrames, long samples,
+        /** histogramTotal: the histogram's bins added up (its count of the pixels), never a normalized sum. */
+        record ViewResult(String name, int width, int height, double ev, double histogramTotal, long lagFrames, long samples,
                           double lastValue, long lastValueFrame) {
         }
 
@@ -206,7 +207,7 @@ public final class EmbedExample {
             for (View v : from) {
                 views.add(v.last() == null
                         ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1)
-                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramSum(), v.last().lag(), v.samples(),
+                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramTotal(), v.last().lag(), v.samples(),
                         v.lastTotal(), v.last().frame()));
             }
         }
@@ -228,8 +229,8 @@ public final class EmbedExample {
                 if (v.lastValue() != pixels) {
                     out.add("view '" + v.name() + "': readback value " + v.lastValue() + ", expected its pixel count " + pixels);
                 }
-                if (v.histogramSum() != pixels) {
-                    out.add("view '" + v.name() + "': histogram sum " + v.histogramSum() + ", expected " + pixels);
+                if (v.histogramTotal() != pixels) {
+                    out.add("view '" + v.name() + "': histogram total " + v.histogramTotal() + ", expected its pixel count " + pixels);
                 }
                 if (v.lastValueFrame() != frames - 1 - slots || v.samples() != frames - slots) {
                     out.add("view '" + v.name() + "': " + v.samples() + " samples, the last from frame " + v.lastValueFrame()
@@ -257,9 +258,9 @@ public final class EmbedExample {
             for (int i = 0; i < views.size(); i++) {
                 ViewResult v = views.get(i);
                 s.append(i == 0 ? "\n" : ",\n").append(String.format(Locale.ROOT,
-                        "    {\"name\": \"%s\", \"width\": %d, \"height\": %d, \"ev\": %s, \"histogramSum\": %s, "
+                        "    {\"name\": \"%s\", \"width\": %d, \"height\": %d, \"ev\": %s, \"histogramTotal\": %s, "
                                 + "\"readback\": {\"lagFrames\": %d, \"samples\": %d, \"lastValue\": %s, \"lastValueFrame\": %d}}",
-                        v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramSum()), v.lagFrames(), v.samples(),
+                        v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramTotal()), v.lagFrames(), v.samples(),
                         number(v.lastValue()), v.lastValueFrame()));
             }
             return s.append("\n  ],\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
