@@ -1,6 +1,7 @@
 package dev.tally.demo;
 
 import dev.tally.config.ConfigException;
+import dev.tally.demo.app.PresentationLostException;
 import dev.tally.shader.ShaderCompileException;
 import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
@@ -30,7 +31,7 @@ import java.nio.file.Path;
                 "0:success",
                 "1:a check failed (validation messages, soak limits), a Vulkan call failed, or an internal error (a bug in Tally; the message names the file with its stack trace)",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
-                "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
+                "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N), or the window could not be presented to for 5 s; no output files written"},
         subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class, GraphCheckCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
@@ -86,6 +87,9 @@ public final class Main implements Runnable {
     }
 
     static int exitStatus(Throwable ex) {
+        if (ex instanceof PresentationLostException) {
+            return DEVICE_LOST;
+        }
         if (ex instanceof VulkanException v) {
             if (v.isDeviceLost()) {
                 return DEVICE_LOST;
@@ -101,7 +105,7 @@ public final class Main implements Runnable {
      */
     static boolean isBug(Throwable ex) {
         return !(ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException
-                || ex instanceof VulkanException || ex instanceof IOException || ex instanceof UncheckedIOException
+                || ex instanceof VulkanException || ex instanceof PresentationLostException || ex instanceof IOException || ex instanceof UncheckedIOException
                 || ex instanceof OutOfMemoryError);
     }
 
@@ -122,7 +126,8 @@ public final class Main implements Runnable {
      * directory and the line names it, so a report can carry it while the terminal stays readable.
      */
     static String describe(Throwable ex) {
-        if (ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException) {
+        if (ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException
+                || ex instanceof PresentationLostException) {
             return oneLine(ex.getMessage());
         }
         if (ex instanceof VulkanException) {

@@ -179,6 +179,7 @@ public final class DemoApp implements AutoCloseable {
         long rendered = 0;
         float sceneTime = 0;
         Output output = new Output();
+        AcquireFailures acquireFailures = new AcquireFailures();
         while (target < 0 || rendered < target) {
             boolean stopping = stop.getAsBoolean();
             if (stopping && !(window == null && settings.screenshot() != null && screenshot == null)) {
@@ -206,8 +207,10 @@ public final class DemoApp implements AutoCloseable {
                         commands.end(cmd);
                     }
                     frame.abandon();   // out of date: recreate the swapchain and try again
+                    acquireFailures.failed(System.nanoTime(), swapchain.recreations(), width(), height());
                     continue;
                 }
+                acquireFailures.acquired();
             }
             float frameDt = settings.fixedDt() > 0 ? (float) dt : (float) Math.min(0.1, (frameStart - lastFrameNanos) / 1e9);
             lastFrameNanos = frameStart;
@@ -283,7 +286,6 @@ public final class DemoApp implements AutoCloseable {
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
         exposureRange.observe(s);
-        // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
         // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
         float sum = 0;
         float ev = Float.NaN;
