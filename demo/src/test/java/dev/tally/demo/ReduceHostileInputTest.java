@@ -163,6 +163,31 @@ class ReduceHostileInputTest {
         assertEquals(List.of("count " + v.length, sum.trim(), min.trim(), max.trim(), mean.trim(), variance.trim()), lines, r::toString);
     }
 
+    @Test
+    void anUnknownOpListsEveryOpIncludingStats() throws IOException {
+        assertRefused(reduce("--op", "median", floats("one.f32", 1f).toString()), "--op", "'median'", "sum, min, max, mean or stats");
+    }
+
+    @Test
+    void anInjectedOutOfMemoryNamesTheSizeAndTheBudget() throws IOException {
+        Cli.Run r = reduce("--set", "debug.injectFault=oom@1", floats("four.f32", 1f, 2f, 3f, 4f).toString());
+        assertEquals(2, r.status(), r::toString);
+        assertEquals(1, r.errLines().size(), r::toString);
+        String line = r.errLines().get(0);
+        assertTrue(line.matches(".*\\b\\d+ bytes\\b.*") && line.contains("budget"), line);
+    }
+
+    /** A file that shrinks between being opened and read (another program truncating it) is refused with both sizes. */
+    @Test
+    void aFileTruncatedWhileReadSaysSoWithBothSizes() {
+        ReduceCommand.Source shrunk = new ReduceCommand.Source("data.f32", 4099, () -> new java.io.ByteArrayInputStream(new byte[2051]));
+        UserInputException e = assertThrows(UserInputException.class, () -> ReduceCommand.checkReadWhole(shrunk, 2051));
+        assertTrue(e.getMessage().startsWith("data.f32: truncated while being read: 4099 bytes when opened, only 2051"), e.getMessage());
+        // Reading more than the size is fine: /proc files say 0 and hold text.
+        ReduceCommand.checkReadWhole(new ReduceCommand.Source("/proc/x", 0, () -> null), 1400);
+        ReduceCommand.checkReadWhole(new ReduceCommand.Source("standard input", -1, () -> null), 8);
+    }
+
     // ---- standard input that fails or ends early ---------------------------------------------------------
 
     /** Hands out {@code data}, then fails as a broken pipe would. */

@@ -181,7 +181,9 @@ final class TransientPool implements AutoCloseable {
             p.views.add(0L); // the wrapper owns its view; closed in release()
             return wrapped;
         }
-        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc), out), "vmaCreateAliasingBuffer('" + r.name + "')");
+        // Out of memory names the size and the budget, as every other buffer allocation does.
+        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc), out), "vmaCreateAliasingBuffer('" + r.name
+                + "', " + r.bufferDesc.size() + " bytes, budget " + ctx.deviceMemoryBudget().describe() + ")");
         long buffer = out.get(0);
         p.rawBuffers.add(buffer);
         ctx.nameObject(VK_OBJECT_TYPE_BUFFER, buffer, r.name);
