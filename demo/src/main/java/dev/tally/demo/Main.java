@@ -144,18 +144,42 @@ public final class Main implements Runnable {
     }
 
     private static String writeStackTrace(Throwable ex) {
-        try {
-            Path file = Files.createTempFile("tally-bug-", ".txt");
-            StringWriter trace = new StringWriter();
-            try (PrintWriter w = new PrintWriter(trace)) {
-                w.println("tally 0.1.0 on Java " + System.getProperty("java.version") + " (" + System.getProperty("os.name") + ")");
-                ex.printStackTrace(w);
+        return writeStackTrace(ex, traceDirectories());
+    }
+
+    /** Where a stack trace may go, in order: the system's temporary directory, the caller's directory, the home directory. */
+    static java.util.List<Path> traceDirectories() {
+        java.util.List<Path> dirs = new java.util.ArrayList<>();
+        for (String d : new String[]{System.getProperty("java.io.tmpdir"), System.getenv(CallerPaths.ENV), System.getProperty("user.home")}) {
+            if (d != null && !d.isEmpty()) {
+                dirs.add(Path.of(d));
             }
-            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
-            return "stack trace in " + file + " (please attach it to a bug report)";
-        } catch (IOException | RuntimeException e) {
-            return "the stack trace could not be written (" + oneLine(e.getMessage()) + ")";
         }
+        return dirs;
+    }
+
+    /**
+     * Writes the trace to the first of {@code dirs} that takes it. A bug's trace is never lost: when no
+     * directory takes it, it follows the one-line message on standard error.
+     */
+    static String writeStackTrace(Throwable ex, java.util.List<Path> dirs) {
+        StringWriter trace = new StringWriter();
+        try (PrintWriter w = new PrintWriter(trace)) {
+            w.println("tally 0.1.0 on Java " + System.getProperty("java.version") + " (" + System.getProperty("os.name") + ")");
+            ex.printStackTrace(w);
+        }
+        java.util.List<String> refused = new java.util.ArrayList<>();
+        for (Path dir : dirs) {
+            try {
+                Path file = Files.createTempFile(dir, "tally-bug-", ".txt");
+                Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
+                return "stack trace in " + file + " (please attach it to a bug report)";
+            } catch (IOException | RuntimeException e) {
+                refused.add(dir + " (" + oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
+            }
+        }
+        System.err.print(trace);
+        return "the stack trace could not be written to " + String.join(", ", refused) + "; it follows on standard error";
     }
 
     static String oneLine(String s) {
