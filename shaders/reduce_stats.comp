@@ -4,32 +4,39 @@
 // either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
 // no waiting between workgroups) folds the records in index order.
 //
-// Each invocation sums x - K and (x - K)^2 over its elements, K being the first element its workgroup
-// reads (one shift for the whole group: with a grid-stride loop every invocation's elements span the
-// whole array, so a per-invocation shift would be no nearer its data). Shifting by a value from the
-// data keeps the squares from cancelling. The group turns its sums into one record (n, mean, M2)
-// (M2 = sum of squared deviations from the mean).
+// Accuracy on any order of the data, without a shift taken from the data (an outlier as the shift,
+// the first element of sorted data or a lone large value, makes sums of squares about it cancel):
+// - Each invocation keeps UNROLL running records, one per unrolled load. A vec4 is first reduced to
+//   its own record (sum, mean, M2 of four values), then merged into the running one with Chan's
+//   update: M2 += M2_4 + delta^2 * 4c / (c + 4), delta = mean_4 - mean, every term non-negative, so
+//   nothing cancels. The running sum is a TwoSum pair (hi + lo: the rounding error of every addition
+//   is kept, and hi alone stays +-Inf when finite values overflow, as the sum's does); M2 is a Kahan
+//   pair. The one division per loop step (1 / (c + 4)) is shared by the unrolled loads.
+// - Records are combined about a reference: each adds n, D = sum - n M (exact up to one rounding,
+//   by fma) and Q = M2 + D^2 / n; then M2 = Q - D^2 / n. All of it is plain addition, so the
+//   subgroup butterflies carry one field per shuffle with no division per step. The reference is a
+//   record's own mean (lane 0's in a subgroup, subgroup 0's in a workgroup, record 0's in the fold),
+//   which keeps the cancellation in Q - D^2 / n bounded by the number of records combined, not by n.
+//   The sum is carried as a TwoSum pair through every level.
 //
-// Records fold about one reference M, the first record's mean (a grid-stride group samples the whole
-// array, so M lies near the overall mean): record g adds n_g, n_g (mean_g - M) and
-// M2_g + n_g (mean_g - M)^2, and then mean = M + D / n, M2 = Q - D^2 / n. All terms are plain sums, so
-// the fold is one pass of additions with no division per step; the D^2 / n it subtracts is small next
-// to Q unless record 0's mean sits far (relative to the spread) from the rest, which its grid-stride
-// sample makes unlikely. At worst D^2 / n <= (n / n_0) M2 (as M2 >= n_0 (mean_0 - mean)^2): the
-// cancellation is bounded by the number of records.
+// Every sum has a fixed association order (xor butterflies, strided loops in index order), and
+// TwoSum's error term is exact whichever operand comes first, so both lanes of a butterfly pair get
+// the same bits: the same input gives the same bits on every run.
 //
-// Every sum has a fixed association order (xor butterflies, strided loops in index order), so the same
-// input gives the same bits on every run. The butterflies carry all fields at once: each step's
-// shuffles are independent, so a group's epilogue costs one butterfly's latency, not one per field.
+// Non-finite input follows the sum: a NaN makes sum, min, max, mean and variance NaN; +Inf (or -Inf)
+// makes the sum and mean +Inf (-Inf) and the variance NaN (no spread about an infinite mean); +Inf
+// with -Inf makes the sum, mean and variance NaN while min and max stay -Inf and +Inf. Finite values
+// whose sum overflows give a sum and mean of +-Inf; squares beyond the f32 range give a variance of
+// +Inf or NaN.
 //
-// Record (8 x 32 bits, both partials and result): count (uint), sum, min, max, mean, M2,
-// variance = M2 / count, flags (bit 0: a NaN was seen; then sum, min, max, mean and variance are NaN).
-// n = 0 gives count 0, sum 0, min +Inf, max -Inf, mean and variance NaN.
+// Result record (8 x 32 bits): count (uint), sum, min, max, mean, M2, variance = M2 / count, flags
+// (bit 0: a NaN was seen). n = 0 gives count 0, sum 0, min +Inf, max -Inf, mean and variance NaN.
+// Partial record (one per workgroup, 8 x 32 bits): count, sum hi, sum lo, M2, min, max, unused, flags.
 //
 //   first pass / ONE_PASS: binding 0 the floats (read as vec4 + a scalar tail), push {count, outIndex}
-//   first pass:  binding 1 records (one per workgroup, at outIndex + group)
-//   ONE_PASS:    binding 1 records (coherent, one per group), 2 result record, 3 ticket (uint)
-//   STATS_FOLD:  binding 0 records (count of them in push), binding 1 result record at outIndex
+//   first pass:  binding 1 partial records (one per workgroup, at outIndex + group)
+//   ONE_PASS:    binding 1 partial records (coherent, one per group), 2 result record, 3 ticket (uint)
+//   STATS_FOLD:  binding 0 partial records (count of them in push), binding 1 result record at outIndex
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 
@@ -47,18 +54,30 @@ struct Record {
     uint flags;
 };
 
+// n values: their sum as hi + lo, their M2, min, max and NaN flag.
+struct Partial {
+    uint count;
+    float sumHi;
+    float sumLo;
+    float m2;
+    float minValue;
+    float maxValue;
+    float unused;
+    uint flags;
+};
+
 #ifdef STATS_FOLD
-layout(std430, set = 0, binding = 0) readonly restrict buffer InputRecords { Record data[]; } inRecords;
+layout(std430, set = 0, binding = 0) readonly restrict buffer InputRecords { Partial data[]; } inRecords;
 layout(std430, set = 0, binding = 1) writeonly buffer Output { Record data[]; } outRecords;
 #else
 layout(std430, set = 0, binding = 0) readonly restrict buffer InputVec4 { vec4 data[]; } inVec4;
 layout(std430, set = 0, binding = 0) readonly restrict buffer InputScalar { float data[]; } inScalar;
 #ifdef ONE_PASS
-layout(std430, set = 0, binding = 1) coherent buffer Partials { Record data[]; } partials;
+layout(std430, set = 0, binding = 1) coherent buffer Partials { Partial data[]; } partials;
 layout(std430, set = 0, binding = 2) writeonly buffer Output { Record data[]; } outRecords;
 layout(std430, set = 0, binding = 3) coherent buffer Ticket { uint next; } ticket;
 #else
-layout(std430, set = 0, binding = 1) writeonly buffer Output { Record data[]; } outRecords;
+layout(std430, set = 0, binding = 1) writeonly buffer Output { Partial data[]; } outRecords;
 #endif
 #endif
 
@@ -70,195 +89,248 @@ layout(push_constant) uniform Push {
 #define POS_INF uintBitsToFloat(0x7f800000u)
 #define NEG_INF uintBitsToFloat(0xff800000u)
 #define CANONICAL_NAN uintBitsToFloat(0x7fc00000u)
+#define EMPTY_PARTIAL Partial(0u, 0.0, 0.0, 0.0, POS_INF, NEG_INF, 0.0, 0u)
 
 bool isNanBits(float x) {
     return (floatBitsToUint(x) & 0x7fffffffu) > 0x7f800000u;
 }
 
-Record finished(Record r) {
-    r.variance = r.count == 0u ? CANONICAL_NAN : r.m2 / float(r.count);
-    if (r.count == 0u) {
-        r.mean = CANONICAL_NAN;
+// a + b as hi + lo: hi the rounded sum, lo its exact rounding error plus both low parts (TwoSum).
+vec2 pairAdd(float aHi, float aLo, float bHi, float bLo) {
+    precise float s = aHi + bHi;
+    precise float bb = s - aHi;
+    precise float e = (aHi - (s - bb)) + (bHi - bb);
+    precise float lo = e + (aLo + bLo);
+    return vec2(s, lo);
+}
+
+float pairValue(float hi, float lo) {
+    // An overflowed hi is the answer (its lo is NaN); otherwise the pair rounded once.
+    return isinf(hi) || isnan(hi) ? hi : hi + lo;
+}
+
+// The mean of a record, or 0 for an empty one (a reference needs only be near the data).
+float meanOf(Partial p) {
+    return p.count == 0u ? 0.0 : pairValue(p.sumHi, p.sumLo) / float(p.count);
+}
+
+Record finished(Partial p) {
+    Record r = Record(p.count, 0.0, p.minValue, p.maxValue, CANONICAL_NAN, p.m2, CANONICAL_NAN, p.flags);
+    if (p.count == 0u) {
+        return r;
     }
-    if ((r.flags & 1u) != 0u) {
+    const float n = float(p.count);
+    const bool plusInf = p.maxValue == POS_INF;
+    const bool minusInf = p.minValue == NEG_INF;
+    if ((p.flags & 1u) != 0u) {
         r.sum = CANONICAL_NAN;
         r.minValue = CANONICAL_NAN;
         r.maxValue = CANONICAL_NAN;
-        r.mean = CANONICAL_NAN;
-        r.variance = CANONICAL_NAN;
+    } else if (plusInf && minusInf) {
+        r.sum = CANONICAL_NAN;
+    } else if (plusInf || minusInf) {
+        r.sum = plusInf ? POS_INF : NEG_INF;
+        r.mean = r.sum;
+    } else {
+        r.sum = pairValue(p.sumHi, p.sumLo);
+        if (isinf(p.sumHi) || isnan(p.sumHi)) {
+            r.mean = p.sumHi;
+        } else {
+            // The mean from the pair: hi / n, then the remainder hi - n (hi / n) (exact by fma) and lo.
+            precise float h = p.sumHi / n;
+            precise float rest = fma(-h, n, p.sumHi) + p.sumLo;
+            r.mean = h + rest / n;
+        }
+        r.variance = p.m2 / n;
     }
     return r;
 }
 
-// Sums about a shift: of one invocation's elements (first pass), or of records about the reference
-// (fold, where total is the plain sum of x; the first pass rebuilds it from the shift instead).
-struct Sums {
+// Records combined about a reference M: n, the sum pair, D = sum of (sum - n M), Q = sum of (M2 + D^2 / n).
+struct About {
     uint count;
-    float shifted;   // sum of x - K, or of n_g (mean_g - M)
-    float squares;   // sum of (x - K)^2, or of M2_g + n_g (mean_g - M)^2
+    float sumHi;
+    float sumLo;
+    float d;
+    float q;
     float minValue;
     float maxValue;
     uint flags;
-    float total;
 };
 
-#define EMPTY_SUMS Sums(0u, 0.0, 0.0, POS_INF, NEG_INF, 0u, 0.0)
+#define EMPTY_ABOUT About(0u, 0.0, 0.0, 0.0, 0.0, POS_INF, NEG_INF, 0u)
 
-// Over the subgroup, every field in one xor butterfly. Float addition commutes exactly, so both lanes
-// of a pair get the same bits and every lane ends with the same, fixed-order result.
-Sums subgroupSums(Sums v, const bool withTotal) {
+About about(Partial p, float reference) {
+    if (p.count == 0u) {
+        return About(0u, 0.0, 0.0, 0.0, 0.0, p.minValue, p.maxValue, p.flags);
+    }
+    const float n = float(p.count);
+    precise float d = fma(-reference, n, p.sumHi) + p.sumLo;
+    precise float q = p.m2 + d * (d / n);
+    return About(p.count, p.sumHi, p.sumLo, d, q, p.minValue, p.maxValue, p.flags);
+}
+
+About combined(About a, About b) {
+    const vec2 s = pairAdd(a.sumHi, a.sumLo, b.sumHi, b.sumLo);
+    return About(a.count + b.count, s.x, s.y, a.d + b.d, a.q + b.q, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue),
+                 a.flags | b.flags);
+}
+
+Partial record(About a) {
+    Partial p = Partial(a.count, a.sumHi, a.sumLo, 0.0, a.minValue, a.maxValue, 0.0, a.flags);
+    if (a.count != 0u) {
+        precise float dm = a.d / float(a.count);
+        p.m2 = max(0.0, a.q - a.d * dm);
+    }
+    return p;
+}
+
+// Over the subgroup, every field in one xor butterfly; combined() is commutative bit for bit, so every
+// lane ends with the same, fixed-order result.
+About subgroupAbout(About v) {
     for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
-        const uint count = subgroupShuffleXor(v.count, mask);
-        const float shifted = subgroupShuffleXor(v.shifted, mask);
-        const float squares = subgroupShuffleXor(v.squares, mask);
-        const float low = subgroupShuffleXor(v.minValue, mask);
-        const float high = subgroupShuffleXor(v.maxValue, mask);
-        const uint flags = subgroupShuffleXor(v.flags, mask);
-        const float total = withTotal ? subgroupShuffleXor(v.total, mask) : 0.0;
-        v.count += count;
-        v.shifted += shifted;
-        v.squares += squares;
-        v.minValue = min(v.minValue, low);
-        v.maxValue = max(v.maxValue, high);
-        v.flags |= flags;
-        v.total += total;
+        About o;
+        o.count = subgroupShuffleXor(v.count, mask);
+        o.sumHi = subgroupShuffleXor(v.sumHi, mask);
+        o.sumLo = subgroupShuffleXor(v.sumLo, mask);
+        o.d = subgroupShuffleXor(v.d, mask);
+        o.q = subgroupShuffleXor(v.q, mask);
+        o.minValue = subgroupShuffleXor(v.minValue, mask);
+        o.maxValue = subgroupShuffleXor(v.maxValue, mask);
+        o.flags = subgroupShuffleXor(v.flags, mask);
+        v = combined(v, o);
     }
     return v;
 }
 
 // One slot per subgroup; the engine requires subgroups of at least 4 invocations.
-shared Sums subgroupPartial[gl_WorkGroupSize.x / 4u];
+shared Partial subgroupRecords[gl_WorkGroupSize.x / 4u];
 
-// Invocation sums to the group's, valid in subgroup 0.
-Sums workgroupSums(Sums v, const bool withTotal) {
-    v = subgroupSums(v, withTotal);
+// This invocation's record to the subgroup's (about lane 0's mean), then to the workgroup's (about
+// subgroup 0's); valid in subgroup 0.
+Partial workgroupRecord(Partial mine) {
+    const float laneReference = subgroupShuffle(meanOf(mine), 0u);
+    const Partial sub = record(subgroupAbout(about(mine, laneReference)));
     if (gl_SubgroupInvocationID == 0u) {
-        subgroupPartial[gl_SubgroupID] = v;
+        subgroupRecords[gl_SubgroupID] = sub;
     }
     memoryBarrierShared();
     barrier();
-    v = EMPTY_SUMS;
+    Partial result = EMPTY_PARTIAL;
     if (gl_SubgroupID == 0u) {
+        const float reference = meanOf(subgroupRecords[0]);
+        About v = EMPTY_ABOUT;
         for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
-            const Sums o = subgroupPartial[s];
-            v = Sums(v.count + o.count, v.shifted + o.shifted, v.squares + o.squares, min(v.minValue, o.minValue),
-                     max(v.maxValue, o.maxValue), v.flags | o.flags, v.total + o.total);
+            v = combined(v, about(subgroupRecords[s], reference));
         }
-        v = subgroupSums(v, withTotal);
+        result = record(subgroupAbout(v));
     }
-    return v;
+    return result;
 }
 
-// Records first .. first + count - 1 to one, with every invocation of the group; valid in subgroup 0.
+// Records 0 .. count - 1 to one, with every invocation of the group, about record 0's mean; valid in subgroup 0.
 #ifdef STATS_FOLD
 #define RECORD(g) inRecords.data[g]
 #elif defined(ONE_PASS)
 #define RECORD(g) partials.data[g]
 #endif
 #ifdef RECORD
-Record foldRecords(uint count) {
-    const Record first = RECORD(0);
-    const float reference = count == 0u || first.count == 0u ? 0.0 : first.mean;
-    Sums v = EMPTY_SUMS;
+Partial foldRecords(uint count) {
+    const float reference = count == 0u ? 0.0 : meanOf(RECORD(0));
+    About v = EMPTY_ABOUT;
     for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
-        const Record r = RECORD(g);
-        precise float offset = r.mean - reference;
-        precise float shifted = float(r.count) * offset;
-        precise float squares = r.m2 + shifted * offset;
-        v = Sums(v.count + r.count, v.shifted + shifted, v.squares + squares, min(v.minValue, r.minValue),
-                 max(v.maxValue, r.maxValue), v.flags | r.flags, v.total + r.sum);
+        v = combined(v, about(RECORD(g), reference));
     }
-    v = workgroupSums(v, true);
-    Record r = Record(v.count, v.total, v.minValue, v.maxValue, 0.0, 0.0, 0.0, v.flags);
-    if (v.count != 0u) {
-        precise float d = v.shifted / float(v.count);
-        r.mean = reference + d;
-        r.m2 = max(0.0, v.squares - v.shifted * d);
-    }
-    return r;
+    return workgroupRecord(record(v));
 }
 #endif
 
 #ifndef STATS_FOLD
-// This workgroup's elements as one record, summed about the first element the group reads; valid in
-// subgroup 0.
-Record groupRecord() {
+// One running record per unrolled load: the sum as a TwoSum pair, M2 as a Kahan pair (M2 = q - qc).
+struct Running {
+    float sumHi;
+    float sumLo;
+    float q;
+    float qc;
+    float lo;
+    float hi;
+};
+
+// Merges k values (their sum, mean and M2) into a running record of c values; invC = 1 / c (0 for
+// c = 0) and weight = c k / (c + k).
+void merge(inout Running r, float sumNew, float meanNew, float m2New, float invC, float weight) {
+    precise float delta = meanNew - (r.sumHi + r.sumLo) * invC;
+    precise float term = fma(delta * delta, weight, m2New);
+    const vec2 s = pairAdd(r.sumHi, r.sumLo, sumNew, 0.0);
+    r.sumHi = s.x;
+    r.sumLo = s.y;
+    precise float y = term - r.qc;
+    precise float t = r.q + y;
+    r.qc = (t - r.q) - y;
+    r.q = t;
+}
+
+void mergeVec4(inout Running r, vec4 v, float invC, float weight) {
+    precise float s4 = (v.x + v.y) + (v.z + v.w);
+    precise float m4 = s4 * 0.25;
+    precise vec4 d = v - m4;
+    precise float m2 = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, d.x * d.x)));
+    merge(r, s4, m4, m2, invC, weight);
+    r.lo = min(r.lo, min(min(v.x, v.y), min(v.z, v.w)));
+    r.hi = max(r.hi, max(max(v.x, v.y), max(v.z, v.w)));
+}
+
+// This workgroup's elements as one record; valid in subgroup 0.
+Partial groupRecord() {
     const uint lane = gl_GlobalInvocationID.x;
     const uint count4 = pc.count / 4u;
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    const uint groupLane = gl_WorkGroupID.x * gl_WorkGroupSize.x;
-    float shift = 0.0;
-    if (groupLane < count4) {
-        shift = inVec4.data[groupLane].x;
-    } else if (groupLane < pc.count - count4 * 4u) {
-        shift = inScalar.data[count4 * 4u + groupLane];
-    }
-    // Scalar accumulators per unrolled load (the four lanes of each vec4 are folded as they arrive).
-    float s[UNROLL];
-    float q[UNROLL];
-    float lo[UNROLL];
-    float hi[UNROLL];
+    Running run[UNROLL];
     for (uint u = 0u; u < UNROLL; ++u) {
-        s[u] = 0.0;
-        q[u] = 0.0;
-        lo[u] = POS_INF;
-        hi[u] = NEG_INF;
+        run[u] = Running(0.0, 0.0, 0.0, 0.0, POS_INF, NEG_INF);
     }
     bool nan = false;
-    uint n = 0u;
+    // Values merged into every slot so far (all slots step together), then into slot 0 alone.
+    float c = 0.0;
+    float invC = 0.0;
     uint i = lane;
     for (; i + (UNROLL - 1u) * stride < count4; i += UNROLL * stride) {
+        const float invNext = 1.0 / (c + 4.0);
+        const float weight = 4.0 * c * invNext;
         for (uint u = 0u; u < UNROLL; ++u) {
             const vec4 v = inVec4.data[i + u * stride];
             nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
-            const vec4 d = v - shift;
-            s[u] += (d.x + d.y) + (d.z + d.w);
-            q[u] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[u]))));
-            lo[u] = min(lo[u], min(min(v.x, v.y), min(v.z, v.w)));
-            hi[u] = max(hi[u], max(max(v.x, v.y), max(v.z, v.w)));
+            mergeVec4(run[u], v, invC, weight);
         }
-        n += 4u * UNROLL;
+        c += 4.0;
+        invC = invNext;
     }
+    const float others = c;
     for (; i < count4; i += stride) {
         const vec4 v = inVec4.data[i];
         nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
-        const vec4 d = v - shift;
-        s[0] += (d.x + d.y) + (d.z + d.w);
-        q[0] = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, fma(d.x, d.x, q[0]))));
-        lo[0] = min(lo[0], min(min(v.x, v.y), min(v.z, v.w)));
-        hi[0] = max(hi[0], max(max(v.x, v.y), max(v.z, v.w)));
-        n += 4u;
+        mergeVec4(run[0], v, c == 0.0 ? 0.0 : 1.0 / c, 4.0 * c / (c + 4.0));
+        c += 4.0;
     }
     const uint tail = pc.count - count4 * 4u;
     if (lane < tail) {
         const float v = inScalar.data[count4 * 4u + lane];
         nan = nan || isNanBits(v);
-        const float d = v - shift;
-        s[0] += d;
-        q[0] = fma(d, d, q[0]);
-        lo[0] = min(lo[0], v);
-        hi[0] = max(hi[0], v);
-        n += 1u;
+        merge(run[0], v, v, 0.0, c == 0.0 ? 0.0 : 1.0 / c, c / (c + 1.0));
+        run[0].lo = min(run[0].lo, v);
+        run[0].hi = max(run[0].hi, v);
+        c += 1.0;
     }
-    precise float sumD = s[0];
-    precise float sumQ = q[0];
-    float low = lo[0];
-    float high = hi[0];
+    // The slots to one record, about slot 0's mean (slot 0 holds the most values).
+    const uint flags = nan ? 1u : 0u;
+    const Partial first = Partial(uint(c), run[0].sumHi, run[0].sumLo, run[0].q - run[0].qc, run[0].lo, run[0].hi, 0.0, flags);
+    const float reference = meanOf(first);
+    About v = about(first, reference);
     for (uint u = 1u; u < UNROLL; ++u) {
-        sumD += s[u];
-        sumQ += q[u];
-        low = min(low, lo[u]);
-        high = max(high, hi[u]);
+        v = combined(v, about(Partial(uint(others), run[u].sumHi, run[u].sumLo, run[u].q - run[u].qc, run[u].lo, run[u].hi, 0.0, 0u),
+                              reference));
     }
-    const Sums v = workgroupSums(Sums(n, sumD, sumQ, low, high, nan ? 1u : 0u, 0.0), false);
-    if (v.count == 0u) {
-        return Record(0u, 0.0, POS_INF, NEG_INF, 0.0, 0.0, 0.0, v.flags);
-    }
-    precise float meanD = v.shifted / float(v.count);
-    precise float m2 = max(0.0, v.squares - v.shifted * meanD);
-    precise float mean = shift + meanD;
-    precise float sum = v.shifted + shift * float(v.count);
-    return Record(v.count, sum, v.minValue, v.maxValue, mean, m2, 0.0, v.flags);
+    return workgroupRecord(record(v));
 }
 #endif
 
@@ -269,13 +341,13 @@ shared bool lastGroup;
 void main() {
 #ifdef STATS_FOLD
     // One workgroup over all records.
-    const Record r = foldRecords(pc.count);
+    const Partial r = foldRecords(pc.count);
     if (gl_LocalInvocationIndex == 0u) {
         outRecords.data[pc.outIndex] = finished(r);
     }
 #else
     // Only invocation 0 (in subgroup 0, where the record is valid) uses it: no shared copy.
-    const Record mine = groupRecord();
+    const Partial mine = groupRecord();
 #ifndef ONE_PASS
     if (gl_LocalInvocationIndex == 0u) {
         outRecords.data[pc.outIndex + gl_WorkGroupID.x] = mine;
@@ -298,7 +370,7 @@ void main() {
     }
     // The whole last group folds (one record per invocation at most), so the records are read at once.
     memoryBarrierBuffer();   // acquire: every record counted by a ticket is visible
-    const Record r = foldRecords(gl_NumWorkGroups.x);
+    const Partial r = foldRecords(gl_NumWorkGroups.x);
     if (gl_LocalInvocationIndex == 0u) {
         outRecords.data[pc.outIndex] = finished(r);
         ticket.next = 0u;

@@ -263,6 +263,7 @@ public final class Tally implements AutoCloseable {
      * is created. (Each key's own type and range were checked when the configuration was loaded.)
      */
     static void checkCombinations(Config config) {
+        dev.tally.exposure.ExposureSettings.fromConfig(config);   // errors between exposure keys, before the device opens
         int inFlight = config.integer("frames.inFlight");
         int slots = config.integer("readback.slots");
         if (slots <= inFlight) {

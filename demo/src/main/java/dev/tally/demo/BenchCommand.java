@@ -85,9 +85,7 @@ class BenchCommand implements Callable<Integer> {
         if (top < 0 || top > 31) {
             throw new UserInputException("--max-log2: must be in 0..31, got " + top);
         }
-        if (json != null && json.toAbsolutePath().getParent() != null && !Files.isDirectory(json.toAbsolutePath().getParent())) {
-            throw new UserInputException("--json " + json + ": directory does not exist");
-        }
+        new OutputPaths().add("--json", json);
         if (only != null) {
             for (String g : only) {
                 if (!GROUPS.contains(g)) {

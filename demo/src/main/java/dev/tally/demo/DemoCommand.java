@@ -213,9 +213,7 @@ final class DemoCommand implements Callable<Integer> {
                 throw new UserInputException("out/: cannot create the default output directory (" + e.getMessage() + ")");
             }
         }
-        for (Path p : new Path[]{shot, stats, graphDot, filmstrip}) {
-            checkWritable(p);
-        }
+        new OutputPaths().add("--screenshot", shot).add("--stats-json", stats).add("--graph-dot", graphDot).add("--filmstrip", filmstrip);
         return new DemoSettings(isHeadless, frames == null ? -1 : frames, width, height, fixedDt == null ? 0 : fixedDt, shot, stats,
                 graphDot, m, vs, hudOn, hdrFormat);
     }
@@ -226,21 +224,5 @@ final class DemoCommand implements Callable<Integer> {
             case "off" -> false;
             default -> throw new UserInputException(flag + ": expected on or off, got '" + v + "'");
         };
-    }
-
-    private static void checkWritable(Path p) {
-        if (p == null) {
-            return;
-        }
-        Path dir = p.toAbsolutePath().getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new UserInputException(p + ": directory " + dir + " does not exist");
-        }
-        if (!Files.isWritable(dir)) {
-            throw new UserInputException(p + ": directory " + dir + " is not writable");
-        }
-        if (Files.isDirectory(p)) {
-            throw new UserInputException(p + ": is a directory, expected a file name");
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tally.demo;
 
 import dev.tally.config.ConfigException;
+import dev.tally.demo.app.PresentationLostException;
 import dev.tally.shader.ShaderCompileException;
 import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
@@ -30,7 +31,7 @@ import java.nio.file.Path;
                 "0:success",
                 "1:a check failed (validation messages, soak limits), a Vulkan call failed, or an internal error (a bug in Tally; the message names the file with its stack trace)",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
-                "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N); no output files written"},
+                "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N), or the window could not be presented to for 5 s; no output files written"},
         subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class, GraphCheckCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
@@ -86,6 +87,9 @@ public final class Main implements Runnable {
     }
 
     static int exitStatus(Throwable ex) {
+        if (ex instanceof PresentationLostException) {
+            return DEVICE_LOST;
+        }
         if (ex instanceof VulkanException v) {
             if (v.isDeviceLost()) {
                 return DEVICE_LOST;
@@ -101,13 +105,17 @@ public final class Main implements Runnable {
      */
     static boolean isBug(Throwable ex) {
         return !(ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException
-                || ex instanceof VulkanException || ex instanceof IOException || ex instanceof UncheckedIOException
+                || ex instanceof VulkanException || ex instanceof PresentationLostException || ex instanceof IOException || ex instanceof UncheckedIOException
                 || ex instanceof OutOfMemoryError);
     }
 
+    /** A file name from the command line: relative names are the caller's ({@link CallerPaths}). */
     static Path path(String s) {
+        if (s.isEmpty()) {
+            throw new CommandLine.TypeConversionException("empty file name; give a file name");
+        }
         try {
-            return Path.of(s);
+            return CallerPaths.resolve(Path.of(s));
         } catch (InvalidPathException e) {
             throw new CommandLine.TypeConversionException("'" + s + "' is not a usable file name (" + e.getReason() + ")");
         }
@@ -118,7 +126,8 @@ public final class Main implements Runnable {
      * directory and the line names it, so a report can carry it while the terminal stays readable.
      */
     static String describe(Throwable ex) {
-        if (ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException) {
+        if (ex instanceof ConfigException || ex instanceof ShaderCompileException || ex instanceof UserInputException
+                || ex instanceof PresentationLostException) {
             return oneLine(ex.getMessage());
         }
         if (ex instanceof VulkanException) {
@@ -135,18 +144,42 @@ public final class Main implements Runnable {
     }
 
     private static String writeStackTrace(Throwable ex) {
-        try {
-            Path file = Files.createTempFile("tally-bug-", ".txt");
-            StringWriter trace = new StringWriter();
-            try (PrintWriter w = new PrintWriter(trace)) {
-                w.println("tally 0.1.0 on Java " + System.getProperty("java.version") + " (" + System.getProperty("os.name") + ")");
-                ex.printStackTrace(w);
+        return writeStackTrace(ex, traceDirectories());
+    }
+
+    /** Where a stack trace may go, in order: the system's temporary directory, the caller's directory, the home directory. */
+    static java.util.List<Path> traceDirectories() {
+        java.util.List<Path> dirs = new java.util.ArrayList<>();
+        for (String d : new String[]{System.getProperty("java.io.tmpdir"), System.getenv(CallerPaths.ENV), System.getProperty("user.home")}) {
+            if (d != null && !d.isEmpty()) {
+                dirs.add(Path.of(d));
             }
-            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
-            return "stack trace in " + file + " (please attach it to a bug report)";
-        } catch (IOException | RuntimeException e) {
-            return "the stack trace could not be written (" + oneLine(e.getMessage()) + ")";
         }
+        return dirs;
+    }
+
+    /**
+     * Writes the trace to the first of {@code dirs} that takes it. A bug's trace is never lost: when no
+     * directory takes it, it follows the one-line message on standard error.
+     */
+    static String writeStackTrace(Throwable ex, java.util.List<Path> dirs) {
+        StringWriter trace = new StringWriter();
+        try (PrintWriter w = new PrintWriter(trace)) {
+            w.println("tally 0.1.0 on Java " + System.getProperty("java.version") + " (" + System.getProperty("os.name") + ")");
+            ex.printStackTrace(w);
+        }
+        java.util.List<String> refused = new java.util.ArrayList<>();
+        for (Path dir : dirs) {
+            try {
+                Path file = Files.createTempFile(dir, "tally-bug-", ".txt");
+                Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
+                return "stack trace in " + file + " (please attach it to a bug report)";
+            } catch (IOException | RuntimeException e) {
+                refused.add(dir + " (" + oneLine(e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
+            }
+        }
+        System.err.print(trace);
+        return "the stack trace could not be written to " + String.join(", ", refused) + "; it follows on standard error";
     }
 
     static String oneLine(String s) {

@@ -46,7 +46,7 @@ final class ReduceCommand implements Callable<Integer> {
         try {
             reduceOp = stats ? ReduceOp.SUM : ReduceOp.parse(op);
         } catch (IllegalArgumentException e) {
-            throw new UserInputException("--op: " + e.getMessage());
+            throw new UserInputException("--op: unknown op '" + op + "'; expected sum, min, max, mean or stats");
         }
         Source source = Source.of(file);
         try (Tally rt = Tally.open(common.config(), List.of()); InputStream raw = source.open()) {
@@ -60,6 +60,9 @@ final class ReduceCommand implements Callable<Integer> {
             NpyHeader npy = opened.header();
             OneShotReduction.Result result;
             try (HostBytes data = HostBytes.read(source.name(), opened.data(), available, read -> tooLarge(ctx, source.name(), read, true))) {
+                if (npy == null) {
+                    checkReadWhole(source, data.bytes());   // a .npy file says its own size: its shape
+                }
                 if (npy != null && data.bytes() != 4 * npy.count()) {
                     throw new UserInputException(source.name() + ": .npy data holds " + data.bytes() + " bytes, its shape "
                             + new NpyHeader.Shape(npy.shape()) + " needs " + 4 * npy.count() + " (" + npy.count() + " float32 values)");
@@ -154,7 +157,7 @@ final class ReduceCommand implements Callable<Integer> {
             }
             Path path;
             try {
-                path = Path.of(file);
+                path = CallerPaths.resolve(Path.of(file));
             } catch (InvalidPathException e) {
                 throw new UserInputException("'" + file + "': not a usable file name (" + e.getReason() + ")");
             }
@@ -176,7 +179,8 @@ final class ReduceCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UserInputException(file + ": cannot read (" + reason(e) + ")");
             }
-            return new Source(file, hint, () -> Files.newInputStream(path));
+            Path opened = path;
+            return new Source(file, hint, () -> Files.newInputStream(opened));
         }
 
         InputStream open() {
@@ -199,6 +203,18 @@ final class ReduceCommand implements Callable<Integer> {
     static String reason(IOException e) {
         String kind = e.getClass().getSimpleName().replace("Exception", "");
         return e.getMessage() == null || e.getMessage().isBlank() ? kind : kind.equals("IO") ? e.getMessage() : kind + ": " + e.getMessage();
+    }
+
+    /**
+     * A regular file that ends before the size it had when opened was cut short while being read (by
+     * another program): say so with both sizes, instead of judging the bytes that happened to arrive.
+     * Reading more than the size is not an error: /proc files report 0 and hold text.
+     */
+    static void checkReadWhole(Source source, long read) {
+        if (source.sizeHint() >= 0 && read < source.sizeHint()) {
+            throw new UserInputException(source.name() + ": truncated while being read: " + source.sizeHint() + " bytes when opened, only "
+                    + read + " bytes could be read; read it again once nothing writes to it");
+        }
     }
 
     private static void checkSize(String name, long size) {

@@ -131,12 +131,7 @@ class SoakCommand implements Callable<Integer> {
         if (window && !Window.displayAvailable()) {
             throw new UserInputException("--window: no display to open a window on (DISPLAY is not set); run headless without --window");
         }
-        if (json != null) {
-            Path dir = json.toAbsolutePath().getParent();
-            if (dir == null || !Files.isDirectory(dir)) {
-                throw new UserInputException("--json " + json + ": directory does not exist");
-            }
-        }
+        new OutputPaths().add("--json", json);
         if (!noValidate) {
             common.validate = true;
         }

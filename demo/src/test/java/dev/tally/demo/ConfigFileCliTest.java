@@ -160,6 +160,30 @@ class ConfigFileCliTest {
     }
 
     @Test
+    void aNumberTooLargeForAnyIntegerIsOutOfRangeWithTheRange() throws IOException {
+        Path f = conf("slots.conf", "readback.slots = 99999999999999999999\n");
+        assertRejected(f, f + ":1", "'readback.slots'", "out of range", "99999999999999999999", "expected an integer in");
+    }
+
+    @Test
+    void minEVAboveMaxEVNamesBothKeysFileAndLinesBeforeTheDeviceOpens() throws IOException {
+        Path f = conf("range.conf", "# range\nexposure.minEV = 5\nexposure.maxEV = 4\n");
+        assertRejected(f, f + ":2", f + ":3", "'exposure.minEV' (5", "'exposure.maxEV' (4", "exposure.minEV < exposure.maxEV");
+    }
+
+    @Test
+    void lowPercentileAboveHighNamesBothKeysFileAndLines() throws IOException {
+        Path f = conf("pct.conf", "exposure.highPercentile = 0.2\nexposure.lowPercentile = 0.8\n");
+        assertRejected(f, f + ":2", f + ":1", "'exposure.lowPercentile'", "'exposure.highPercentile'");
+    }
+
+    @Test
+    void aQuotedCurveNamesFileLineAndSaysToDropTheQuotes() throws IOException {
+        Path f = conf("curve.conf", "\n\nexposure.curve = \"-6:-2, 0:0\"\n");
+        assertRejected(f, f + ":3", "'exposure.curve'", "without quotes");
+    }
+
+    @Test
     void goodFileIsAccepted() throws IOException {
         Path f = conf("good.conf", "\uFEFF# ok\r\nframes.inFlight = 3\r\nreadback.slots = 5\r\ndebug.injectFault = none\r\n");
         Cli.Run r = Cli.run("demo", "--config", f.toString(), "--headless", "--frames", "2", "--width", "8", "--height", "8",

@@ -63,7 +63,8 @@ class DemoCommandTest {
         assertEquals(0, number(json, "blockingWaits"));
         assertEquals(1280.0 * 720.0, number(json, "lastValue"), "uniform metering: the total is the pixel count");
         assertEquals(296, number(json, "lastValueFrame"));
-        assertEquals(1.0, number(json, "histogramSum"), 1e-5);
+        assertEquals(1.0, number(json, "normalizedHistogramSum"), 1e-5);
+        assertFalse(json.contains("\"histogramSum\""), "one name for one figure: the normalized histogram's sum is normalizedHistogramSum");
         assertTrue(Double.isFinite(number(json, "ev")));
         assertTrue(json.contains("\"metering\": \"uniform\""));
         for (String pass : List.of("scene", "histogram", "reduce", "exposure", "hud.plot", "tonemap+hud\"", "readback")) {   // the HUD inside the tonemap's pass
@@ -110,6 +111,20 @@ class DemoCommandTest {
         assertEquals(0, number(json, "notReady"));
         assertEquals(120, number(json, "frames"));
         assertTrue(number(json, "swapchainRecreations") >= 3, "the resizes recreate the swapchain: " + json);
+    }
+
+    /** Every acquire out of date (recreating the swapchain never helps): the run gives up in bounded time, one line, exit 3. */
+    @Test
+    void anAcquireThatNeverSucceedsGivesUpWithOneLineAndTheDeviceLostStatus(@TempDir Path dir) {
+        assumeTrue(System.getenv("DISPLAY") != null, "needs an X server: ./tally test runs under Xvfb");
+        Path stats = dir.resolve("never.json");
+        Cli.Run r = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> run("--frames", "30", "--width", "160",
+                "--height", "90", "--vsync", "off", "--stats-json", stats.toString(), "--set", "debug.injectFault=out-of-date@1"));
+        assertEquals(3, r.status(), r::toString);
+        List<String> lines = r.errLines().stream().filter(l -> !Cli.isDemoProgress(l)).toList();
+        assertEquals(1, lines.size(), r::toString);
+        assertTrue(lines.get(0).startsWith("tally demo: no swapchain image for 5.0 s") && lines.get(0).contains("out of date"), r::toString);
+        assertFalse(Files.exists(stats), "no output files, as after a lost device");
     }
 
     @org.junit.jupiter.params.ParameterizedTest

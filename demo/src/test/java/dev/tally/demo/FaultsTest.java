@@ -146,7 +146,7 @@ class FaultsTest {
     /** The error line for a failed allocation names the buffer: "allocating buffer 'x' of N bytes" or an aliasing buffer 'x'. */
     private static final java.util.regex.Pattern FAILED_ALLOCATION = java.util.regex.Pattern.compile(
             "tally demo: vulkan: (allocating buffer '([^']+)' of \\d+ bytes \\(budget [^)]*\\) failed"
-                    + "|vmaCreateAliasingBuffer\\('([^']+)'\\) failed): .*VK_ERROR_OUT_OF_DEVICE_MEMORY.*");
+                    + "|vmaCreateAliasingBuffer\\('([^']+)', \\d+ bytes, budget [^)]*\\) failed): .*VK_ERROR_OUT_OF_DEVICE_MEMORY.*");
 
     @Test
     void outOfMemoryAtAnyAllocationIsOneLineStatus2NoLeakAndWritesNothing(@TempDir Path dir) throws IOException {

@@ -97,4 +97,16 @@ class InternalErrorTest {
         assertTrue(heap.err().startsWith("tally broken: out of Java memory (Java heap space)"), heap::toString);
         assertFalse(io.err().contains("bug") || heap.err().contains("bug"));
     }
+
+    @Test
+    void theTraceFileGoesToTheNextDirectoryWhenOneRefusesIt(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path notADirectory = Files.writeString(dir.resolve("plain-file"), "x");
+        Path good = Files.createDirectories(dir.resolve("good"));
+        String said = Main.writeStackTrace(new IllegalStateException("internal: example"), java.util.List.of(notADirectory, good));
+        Matcher m = Pattern.compile("stack trace in (\\S+) ").matcher(said);
+        assertTrue(m.find(), said);
+        Path file = Path.of(m.group(1));
+        assertEquals(good, file.getParent(), said);
+        assertTrue(Files.readString(file).contains("IllegalStateException: internal: example"), said);
+    }
 }

@@ -319,7 +319,7 @@ class ReduceCommandTest {
 
     @Test
     void unknownOp() {
-        assertUserError(reduce("--op", "foo", one23.toString()), "--op", "foo", "sum, min, max or mean");
+        assertUserError(reduce("--op", "foo", one23.toString()), "--op", "foo", "sum, min, max, mean or stats");
     }
 
     @Test

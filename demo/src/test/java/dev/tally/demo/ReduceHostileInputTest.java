@@ -130,6 +130,64 @@ class ReduceHostileInputTest {
         assertResult(reduce("--op", op, filled("big.f32", 4_096, 3.0e38f).toString()), op, expected);
     }
 
+    /** {@code --op stats} treats infinities as the sum does; the variance of a set holding one is NaN. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "inf 1 2     | sum Infinity  | min 1.0        | max Infinity | mean Infinity  | variance NaN",
+            "inf         | sum Infinity  | min Infinity   | max Infinity | mean Infinity  | variance NaN",
+            "inf x1000   | sum Infinity  | min Infinity   | max Infinity | mean Infinity  | variance NaN",
+            "-inf 1 2    | sum -Infinity | min -Infinity  | max 2.0      | mean -Infinity | variance NaN",
+            "inf -inf 1  | sum NaN       | min -Infinity  | max Infinity | mean NaN       | variance NaN",
+            "nan 1 inf   | sum NaN       | min NaN        | max NaN      | mean NaN       | variance NaN",
+            "3e38 x4096  | sum Infinity  | min 3.0E38     | max 3.0E38   | mean Infinity  | variance 0.0"})
+    void statsOfInfinitiesFollowTheSum(String input, String sum, String min, String max, String mean, String variance) throws IOException {
+        List<Float> values = new ArrayList<>();
+        for (String word : input.trim().split(" ")) {
+            if (word.startsWith("x")) {
+                float last = values.get(values.size() - 1);
+                for (int i = 1; i < Integer.parseInt(word.substring(1)); i++) {
+                    values.add(last);
+                }
+            } else {
+                values.add(word.equals("nan") ? Float.NaN : Float.parseFloat(word.replace("inf", "Infinity")));
+            }
+        }
+        float[] v = new float[values.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = values.get(i);
+        }
+        Cli.Run r = reduce("--op", "stats", floats("stats.f32", v).toString());
+        assertEquals(0, r.status(), r::toString);
+        List<String> lines = r.outLines();
+        // Equal values that overflow the sum still have no spread: variance 0.
+        assertEquals(List.of("count " + v.length, sum.trim(), min.trim(), max.trim(), mean.trim(), variance.trim()), lines, r::toString);
+    }
+
+    @Test
+    void anUnknownOpListsEveryOpIncludingStats() throws IOException {
+        assertRefused(reduce("--op", "median", floats("one.f32", 1f).toString()), "--op", "'median'", "sum, min, max, mean or stats");
+    }
+
+    @Test
+    void anInjectedOutOfMemoryNamesTheSizeAndTheBudget() throws IOException {
+        Cli.Run r = reduce("--set", "debug.injectFault=oom@1", floats("four.f32", 1f, 2f, 3f, 4f).toString());
+        assertEquals(2, r.status(), r::toString);
+        assertEquals(1, r.errLines().size(), r::toString);
+        String line = r.errLines().get(0);
+        assertTrue(line.matches(".*\\b\\d+ bytes\\b.*") && line.contains("budget"), line);
+    }
+
+    /** A file that shrinks between being opened and read (another program truncating it) is refused with both sizes. */
+    @Test
+    void aFileTruncatedWhileReadSaysSoWithBothSizes() {
+        ReduceCommand.Source shrunk = new ReduceCommand.Source("data.f32", 4099, () -> new java.io.ByteArrayInputStream(new byte[2051]));
+        UserInputException e = assertThrows(UserInputException.class, () -> ReduceCommand.checkReadWhole(shrunk, 2051));
+        assertTrue(e.getMessage().startsWith("data.f32: truncated while being read: 4099 bytes when opened, only 2051"), e.getMessage());
+        // Reading more than the size is fine: /proc files say 0 and hold text.
+        ReduceCommand.checkReadWhole(new ReduceCommand.Source("/proc/x", 0, () -> null), 1400);
+        ReduceCommand.checkReadWhole(new ReduceCommand.Source("standard input", -1, () -> null), 8);
+    }
+
     // ---- standard input that fails or ends early ---------------------------------------------------------
 
     /** Hands out {@code data}, then fails as a broken pipe would. */

@@ -7,6 +7,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +22,13 @@ import java.util.Set;
 public final class Config {
     private final ConfigSchema schema;
     private final Map<String, String> values;
+    /** Where each key's value came from ("FILE:LINE", "--set"), for errors that span keys. */
+    private final Map<String, String> origins;
 
-    private Config(ConfigSchema schema, Map<String, String> values) {
+    private Config(ConfigSchema schema, Map<String, String> values, Map<String, String> origins) {
         this.schema = schema;
         this.values = Map.copyOf(values);
+        this.origins = Map.copyOf(origins);
     }
 
     public static Config defaults() {
@@ -35,10 +39,14 @@ public final class Config {
     public static Config load(Path file, List<String> overrides) {
         ConfigSchema schema = ConfigSchema.standard();
         Map<String, String> values = new LinkedHashMap<>();
-        schema.keys().values().forEach(k -> values.put(k.name(), k.defaultValue()));
+        Map<String, String> origins = new HashMap<>();
+        schema.keys().values().forEach(k -> {
+            values.put(k.name(), k.defaultValue());
+            origins.put(k.name(), "the built-in default");
+        });
         try (InputStream in = Config.class.getClassLoader().getResourceAsStream("tally/config/tally.conf")) {
             if (in != null) {
-                parse(schema, decode(in.readAllBytes(), "packaged config/tally.conf"), "config/tally.conf", values);
+                parse(schema, decode(in.readAllBytes(), "packaged config/tally.conf"), "config/tally.conf", values, origins);
             }
         } catch (IOException e) {
             throw new ConfigException("packaged config/tally.conf: unreadable: " + e.getMessage());
@@ -50,7 +58,7 @@ public final class Config {
             } catch (IOException e) {
                 throw new ConfigException(file + ": cannot read config file (" + e.getClass().getSimpleName() + ")");
             }
-            parse(schema, decode(bytes, file.toString()), file.toString(), values);
+            parse(schema, decode(bytes, file.toString()), file.toString(), values, origins);
         }
         for (String o : overrides) {
             int eq = o.indexOf('=');
@@ -63,8 +71,9 @@ public final class Config {
                 throw new ConfigException("--set " + o + ": unknown key '" + key + "'; known keys: " + String.join(", ", schema.names()));
             }
             values.put(key, k.validate(o.substring(eq + 1), "--set"));
+            origins.put(key, "--set " + key + "=" + o.substring(eq + 1).strip());
         }
-        return new Config(schema, values);
+        return new Config(schema, values, origins);
     }
 
     private static String decode(byte[] bytes, String where) {
@@ -83,7 +92,7 @@ public final class Config {
         }
     }
 
-    static void parse(ConfigSchema schema, String text, String file, Map<String, String> values) {
+    static void parse(ConfigSchema schema, String text, String file, Map<String, String> values, Map<String, String> origins) {
         Set<String> seen = new HashSet<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -110,7 +119,17 @@ public final class Config {
                 throw new ConfigException(where + ": key '" + key + "' is set twice in this file");
             }
             values.put(key, k.validate(line.substring(eq + 1), where));
+            origins.put(key, where);
         }
+    }
+
+    /**
+     * Where {@code key}'s value was set: "FILE:LINE" of a configuration file, "--set key=value", or "the
+     * built-in default"; errors between keys name each key's origin.
+     */
+    public String origin(String key) {
+        string(key);
+        return origins.get(key);
     }
 
     public String string(String key) {
@@ -154,6 +173,8 @@ public final class Config {
         }
         Map<String, String> copy = new LinkedHashMap<>(values);
         copy.put(key, k.validate(value, "set"));
-        return new Config(schema, copy);
+        Map<String, String> from = new HashMap<>(origins);
+        from.put(key, "set at run time");
+        return new Config(schema, copy, from);
     }
 }

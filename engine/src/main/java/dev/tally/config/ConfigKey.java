@@ -59,7 +59,8 @@ public record ConfigKey(String name, Type type, String defaultValue, double min,
                         problem = "out of range";
                     }
                 } catch (NumberFormatException e) {
-                    problem = "not an integer";
+                    // Digits too many for a long are a number out of range, not text.
+                    problem = v.matches("[+-]?[0-9]+") ? "out of range" : "not an integer";
                 }
             }
             case FLOAT -> {

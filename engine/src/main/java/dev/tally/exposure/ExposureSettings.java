@@ -74,8 +74,14 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         try {
             curve = ExposureCurve.parse(c.string("exposure.curve"));
         } catch (IllegalArgumentException e) {
-            throw new dev.tally.config.ConfigException("exposure.curve: " + e.getMessage());
+            String text = c.string("exposure.curve").strip();
+            boolean quoted = text.startsWith("\"") || text.startsWith("'");
+            throw new dev.tally.config.ConfigException(c.origin("exposure.curve") + ": key 'exposure.curve': " + e.getMessage()
+                    + (quoted ? "; write the points without quotes, e.g. exposure.curve = -6:-2, 0:0" : ""));
         }
+        requireOrdered(c, "exposure.minEV", "exposure.maxEV", true);
+        requireOrdered(c, "exposure.lowPercentile", "exposure.highPercentile", true);
+        requireOrdered(c, "exposure.clampMinEV", "exposure.clampMaxEV", false);
         try {
             return new ExposureSettings((float) c.real("exposure.minEV"), (float) c.real("exposure.maxEV"),
                     (float) c.real("exposure.lowPercentile"), (float) c.real("exposure.highPercentile"), (float) c.real("exposure.middleGrey"),
@@ -86,6 +92,16 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
                     (float) c.real("exposure.histogramFilterSeconds"));
         } catch (IllegalArgumentException e) {
             throw new dev.tally.config.ConfigException("exposure.*: " + e.getMessage());
+        }
+    }
+
+    /** {@code low < high} (or {@code <=}), else an error naming where each of the two keys was set. */
+    private static void requireOrdered(dev.tally.config.Config c, String low, String high, boolean strict) {
+        double a = c.real(low);
+        double b = c.real(high);
+        if (strict ? !(a < b) : !(a <= b)) {
+            throw new dev.tally.config.ConfigException(c.origin(low) + " and " + c.origin(high) + ": keys '" + low + "' (" + c.string(low)
+                    + ") and '" + high + "' (" + c.string(high) + "): expected " + low + (strict ? " < " : " <= ") + high);
         }
     }
 

@@ -117,7 +117,9 @@ final class TransientAllocator {
                     r.imageDesc.usage());
             return wrapped;
         }
-        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc, poison), out), "vmaCreateAliasingBuffer('" + r.name + "')");
+        // Out of memory names the size and the budget, as every other buffer allocation does.
+        check(vmaCreateAliasingBuffer(ctx.allocator(), allocation, bufferInfo(stack, r.bufferDesc, poison), out), "vmaCreateAliasingBuffer('" + r.name
+                + "', " + r.bufferDesc.size() + " bytes, budget " + ctx.deviceMemoryBudget().describe() + ")");
         long buffer = out.get(0);
         p.rawBuffers.add(buffer);
         ctx.nameObject(VK_OBJECT_TYPE_BUFFER, buffer, r.name);

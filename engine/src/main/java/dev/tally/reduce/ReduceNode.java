@@ -63,10 +63,19 @@ public final class ReduceNode implements AutoCloseable {
         graphs.fillOnFirstUse(scratch, 0);
     }
 
-    /** Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. */
+    /**
+     * Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. The count
+     * is checked against the buffer's declared size here, where the mistake is made: reading past the
+     * binding would give a wrong total with nothing but a validation message to say so.
+     */
     public BufferHandle add(FrameGraph g, BufferHandle input, long count) {
         if (count > maxCount) {
             throw new IllegalArgumentException("reduce node '" + name + "' was built for at most " + maxCount + " floats, got " + count);
+        }
+        long capacity = g.desc(input).size() / 4;
+        if (count > capacity) {
+            throw new IllegalArgumentException("reduce node '" + name + "': count " + count + " exceeds buffer '" + g.name(input) + "', which holds "
+                    + capacity + " floats (" + g.desc(input).size() + " bytes); pass at most " + capacity);
         }
         if (plan == null || plan.n() != count) {
             plan = reducer.plan(count);   // steady state: the same count every frame, the same plan

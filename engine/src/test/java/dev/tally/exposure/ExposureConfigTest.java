@@ -36,7 +36,8 @@ class ExposureConfigTest {
         for (String bad : List.of("1:2, 1:3", "1;2", "a:b", "0:99")) {
             ConfigException e = assertThrows(ConfigException.class,
                     () -> ExposureSettings.fromConfig(Config.load(null, List.of("exposure.curve=" + bad))), bad);
-            assertTrue(e.getMessage().startsWith("exposure.curve: ") && e.getMessage().contains("point"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("--set exposure.curve=" + bad + ": key 'exposure.curve': ") && e.getMessage().contains("point"),
+                    e.getMessage());
         }
     }
 
@@ -44,7 +45,8 @@ class ExposureConfigTest {
     void rulesBetweenKeysAreConfigErrors() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ExposureSettings.fromConfig(Config.load(null, List.of("exposure.minEV=5", "exposure.maxEV=2"))));
-        assertTrue(e.getMessage().contains("minEV") && e.getMessage().contains("maxEV"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--set exposure.minEV=5 and --set exposure.maxEV=2: ") && e.getMessage().contains("'exposure.minEV' (5")
+                && e.getMessage().contains("'exposure.maxEV' (2"), e.getMessage());
         ConfigException range = assertThrows(ConfigException.class, () -> Config.load(null, List.of("exposure.darkenSpeed=0")));
         assertTrue(range.getMessage().contains("exposure.darkenSpeed"), range.getMessage());
     }

@@ -167,7 +167,7 @@ public final class DemoApp implements AutoCloseable {
     }
 
     /** What the run produced, for the summary line and the stats file. */
-    public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float histogramSum, float ev,
+    public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float normalizedHistogramSum, float ev,
                           long shaderReloads, Waits.Tally pacing, String readbackMode, float probeLuminance, Double probeEv) {
     }
 
@@ -200,6 +200,7 @@ public final class DemoApp implements AutoCloseable {
         long rendered = 0;
         float sceneTime = 0;
         Output output = new Output();
+        AcquireFailures acquireFailures = new AcquireFailures();
         while (target < 0 || rendered < target) {
             boolean stopping = stop.getAsBoolean();
             if (stopping && !(window == null && settings.screenshot() != null && screenshot == null)) {
@@ -227,8 +228,10 @@ public final class DemoApp implements AutoCloseable {
                         commands.end(cmd);
                     }
                     frame.abandon();   // out of date: recreate the swapchain and try again
+                    acquireFailures.failed(System.nanoTime(), swapchain.recreations(), width(), height());
                     continue;
                 }
+                acquireFailures.acquired();
             }
             float frameDt = settings.fixedDt() > 0 ? (float) dt : (float) Math.min(0.1, (frameStart - lastFrameNanos) / 1e9);
             lastFrameNanos = frameStart;
@@ -307,6 +310,7 @@ public final class DemoApp implements AutoCloseable {
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
         exposureRange.observe(s);
+        // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
         float sum = 0;
         float ev = Float.NaN;
         if (s != null) {
@@ -401,9 +405,9 @@ public final class DemoApp implements AutoCloseable {
         return String.format(java.util.Locale.ROOT, "frame %d  %.1f fps  exposure %s  total %s", frame, frame / seconds, ev, total);
     }
 
-    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the working directory. */
+    /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the directory ./tally was run from. */
     private void writeKeyScreenshot(Screenshot shot, long frame) {
-        Path file = Path.of(String.format(java.util.Locale.ROOT, "tally-screenshot-%06d.png", frame));
+        Path file = dev.tally.demo.CallerPaths.resolve(Path.of(String.format(java.util.Locale.ROOT, "tally-screenshot-%06d.png", frame)));
         try (shot) {
             shot.write(file);
             log.println("wrote " + file.toAbsolutePath());

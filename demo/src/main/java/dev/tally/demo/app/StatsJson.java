@@ -58,7 +58,7 @@ public final class StatsJson {
         if (s.probeEv() != null) {
             b.append(",\n \"probe\": {\"luminance\": ").append(num(s.probeLuminance())).append(", \"ev\": ").append(num(s.probeEv())).append("}");
         }
-        b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"histogramSum\": ").append(num(s.histogramSum()))
+        b.append(",\n \"exposure\": {\"ev\": ").append(num(s.ev())).append(", \"normalizedHistogramSum\": ").append(num(s.normalizedHistogramSum()))
                 .append(", \"metering\": ").append(str(metering))
                 .append(", \"evMin\": ").append(num(range.evMin())).append(", \"evMax\": ").append(num(range.evMax()))
                 .append(", \"targetEvMin\": ").append(num(range.targetMin())).append(", \"targetEvMax\": ").append(num(range.targetMax()));

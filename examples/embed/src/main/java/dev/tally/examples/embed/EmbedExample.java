@@ -98,7 +98,7 @@ public final class EmbedExample {
                             throw new IllegalArgumentException("--frames: '" + v + "'; expected a whole number in 1..1000000");
                         }
                     }
-                    case "--json" -> json = Path.of(value(args, i++, a));
+                    case "--json" -> json = callerPath(value(args, i++, a));
                     case "--validate" -> validate = true;
                     case "--expect-clean" -> expectClean = true;
                     default -> throw new IllegalArgumentException("unknown option '" + a + "'; " + USAGE);
@@ -107,10 +107,38 @@ public final class EmbedExample {
             if (expectClean && !validate) {
                 throw new IllegalArgumentException("--expect-clean needs --validate (a clean run is one the validation layer watched)");
             }
-            if (json != null && (json.getParent() != null && !Files.isDirectory(json.getParent()))) {
-                throw new IllegalArgumentException("--json: directory '" + json.getParent() + "' does not exist");
+            if (json != null) {
+                checkOutput(json);
             }
             return new Options(views, frames, json, validate, expectClean);
+        }
+
+        /**
+         * A relative name is the caller's: the launcher runs this from the repository and passes the
+         * directory it was called from in TALLY_CALLER_DIR.
+         */
+        private static Path callerPath(String name) {
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("--json: empty file name; give the file to write");
+            }
+            Path p = Path.of(name);
+            String caller = System.getenv("TALLY_CALLER_DIR");
+            return p.isAbsolute() || caller == null || caller.isEmpty() ? p : Path.of(caller).resolve(p);
+        }
+
+        /** Checked before the run, so a mistake costs no results: a file name in a writable directory. */
+        private static void checkOutput(Path json) {
+            Path absolute = json.toAbsolutePath().normalize();
+            if (Files.isDirectory(absolute)) {
+                throw new IllegalArgumentException("--json " + json + ": is a directory, expected a file name (e.g. " + json.resolve("example.json") + ")");
+            }
+            Path dir = absolute.getParent();
+            if (dir == null || !Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("--json " + json + ": directory '" + dir + "' does not exist");
+            }
+            if (!Files.isWritable(dir)) {
+                throw new IllegalArgumentException("--json " + json + ": directory '" + dir + "' is not writable");
+            }
         }
 
         private static String value(String[] args, int i, String option) {
@@ -139,10 +167,25 @@ public final class EmbedExample {
         } catch (Renderer.SetupException | ConfigException e) {
             System.err.println("example: " + e.getMessage());
             System.exit(2);
-        } catch (RuntimeException | IOException e) {
-            System.err.println("example: internal error: " + e);
-            e.printStackTrace();
+        } catch (IOException e) {
+            System.err.println("example: I/O error: " + e.getMessage());
+            System.exit(2);
+        } catch (RuntimeException e) {
+            System.err.println("example: internal error: " + e + "; " + writeTrace(e));
             System.exit(1);
+        }
+    }
+
+    /** The stack trace of an internal error, in a file the one-line message names. */
+    private static String writeTrace(Throwable e) {
+        try {
+            Path file = Files.createTempFile("tally-example-bug-", ".txt");
+            java.io.StringWriter trace = new java.io.StringWriter();
+            e.printStackTrace(new java.io.PrintWriter(trace, true));
+            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
+            return "stack trace in " + file;
+        } catch (IOException | RuntimeException failed) {
+            return "the stack trace could not be written (" + failed.getMessage() + ")";
         }
     }
 
@@ -180,15 +223,25 @@ public final class EmbedExample {
         return 0;
     }
 
+    /**
+     * Whole or not at all: a temporary file beside the target (created with the default permissions, so
+     * the output follows the umask), then renamed over it; the temporary file never stays behind.
+     */
     private static void writeAtomically(Path target, String text) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Path absolute = target.toAbsolutePath();
+        Path tmp = absolute.resolveSibling("." + absolute.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW);
+            Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     /** What the run measured, per view and for the validation layer. */
     static final class Report {
-        record ViewResult(String name, int width, int height, double ev, double histogramSum, long lagFrames, long samples,
+        /** histogramTotal: the histogram's bins added up (its count of the pixels), never a normalized sum. */
+        record ViewResult(String name, int width, int height, double ev, double histogramTotal, long lagFrames, long samples,
                           double lastValue, long lastValueFrame) {
         }
 
@@ -206,7 +259,7 @@ public final class EmbedExample {
             for (View v : from) {
                 views.add(v.last() == null
                         ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1)
-                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramSum(), v.last().lag(), v.samples(),
+                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramTotal(), v.last().lag(), v.samples(),
                         v.lastTotal(), v.last().frame()));
             }
         }
@@ -228,8 +281,8 @@ public final class EmbedExample {
                 if (v.lastValue() != pixels) {
                     out.add("view '" + v.name() + "': readback value " + v.lastValue() + ", expected its pixel count " + pixels);
                 }
-                if (v.histogramSum() != pixels) {
-                    out.add("view '" + v.name() + "': histogram sum " + v.histogramSum() + ", expected " + pixels);
+                if (v.histogramTotal() != pixels) {
+                    out.add("view '" + v.name() + "': histogram total " + v.histogramTotal() + ", expected its pixel count " + pixels);
                 }
                 if (v.lastValueFrame() != frames - 1 - slots || v.samples() != frames - slots) {
                     out.add("view '" + v.name() + "': " + v.samples() + " samples, the last from frame " + v.lastValueFrame()
@@ -257,9 +310,9 @@ public final class EmbedExample {
             for (int i = 0; i < views.size(); i++) {
                 ViewResult v = views.get(i);
                 s.append(i == 0 ? "\n" : ",\n").append(String.format(Locale.ROOT,
-                        "    {\"name\": \"%s\", \"width\": %d, \"height\": %d, \"ev\": %s, \"histogramSum\": %s, "
+                        "    {\"name\": \"%s\", \"width\": %d, \"height\": %d, \"ev\": %s, \"histogramTotal\": %s, "
                                 + "\"readback\": {\"lagFrames\": %d, \"samples\": %d, \"lastValue\": %s, \"lastValueFrame\": %d}}",
-                        v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramSum()), v.lagFrames(), v.samples(),
+                        v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramTotal()), v.lagFrames(), v.samples(),
                         number(v.lastValue()), v.lastValueFrame()));
             }
             return s.append("\n  ],\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)

@@ -130,8 +130,8 @@ final class View implements AutoCloseable {
     /** The exposure (EV) the GPU adapted to, read back. */
     float lastEv() { return last.floatAt(EV_FLOAT); }
 
-    /** The 256 bins added up on the CPU: the histogram's own count of the pixels. */
-    double lastHistogramSum() {
+    /** The histogram's total: its 256 bins added up on the CPU, the histogram's own count of the pixels. */
+    double lastHistogramTotal() {
         double sum = 0;
         for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
             sum += last.floatAt(FIRST_BIN_FLOAT + i);
