@@ -166,8 +166,11 @@ public final class DemoApp implements AutoCloseable {
         return new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV());
     }
 
-    /** What the run produced, for the summary line and the stats file. */
-    public record Summary(long frames, double seconds, ReadbackStats readback, Sample lastSample, float normalizedHistogramSum, float ev,
+    /**
+     * What the run produced, for the summary line and the stats file. {@code lastFrameNumber}: the number of the
+     * last frame begun (frames given up on an out-of-date swapchain keep their numbers, so it can exceed frames - 1).
+     */
+    public record Summary(long frames, long lastFrameNumber, double seconds, ReadbackStats readback, Sample lastSample, float normalizedHistogramSum, float ev,
                           long shaderReloads, Waits.Tally pacing, String readbackMode, float probeLuminance, Double probeEv) {
     }
 
@@ -319,7 +322,7 @@ public final class DemoApp implements AutoCloseable {
             }
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
-        return new Summary(rendered, seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
+        return new Summary(rendered, tally.currentFrame() == null ? -1 : tally.currentFrame().number(), seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
                 ctx.waits().of(Waits.Cause.PACING), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
                 Float.isNaN(probe.luminance()) ? null : probe.ev());
     }

@@ -54,7 +54,8 @@ public final class StatsJson {
                 .append(", \"ageMillisMedian\": ").append(num(r.ageMillisMedian())).append(", \"timeSource\": ").append(str(r.timeSource().name().toLowerCase(Locale.ROOT)))
                 .append(", \"stale\": ").append(r.stale()).append(", \"rejected\": ").append(r.rejected()).append(", \"superseded\": ").append(r.superseded())
                 .append(", \"lastValue\": ").append(s.lastSample() == null ? "null" : num(s.lastSample().floatAt(0)))
-                .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame())).append("}");
+                .append(", \"lastValueFrame\": ").append(s.lastSample() == null ? "null" : Long.toString(s.lastSample().frame()))
+                .append(", \"lastFrameNumber\": ").append(s.lastFrameNumber()).append("}");
         if (s.probeEv() != null) {
             b.append(",\n \"probe\": {\"luminance\": ").append(num(s.probeLuminance())).append(", \"ev\": ").append(num(s.probeEv())).append("}");
         }
