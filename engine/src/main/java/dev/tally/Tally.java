@@ -20,6 +20,8 @@ import dev.tally.shader.ShaderSources;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.ContextOptions;
 import dev.tally.vk.DeviceSelection;
+import dev.tally.vk.HostFeatures;
+import dev.tally.vk.Requirements;
 import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 import org.lwjgl.vulkan.VkDevice;
@@ -29,6 +31,7 @@ import org.lwjgl.vulkan.VkQueue;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.Lock;
@@ -46,16 +49,24 @@ import java.util.concurrent.locks.Lock;
  */
 public final class Tally implements AutoCloseable {
     /**
-     * A renderer's Vulkan objects for {@link #wrap}. The device must have enabled synchronization2,
-     * dynamicRendering and timelineSemaphore (Vulkan 1.3); the queue must support graphics and compute.
+     * A renderer's Vulkan objects for {@link #wrap}. The device must be Vulkan 1.3 and have enabled what
+     * {@link #requirements()} lists for the parts the renderer uses; the queue must support graphics and compute.
      *
+     * @param vmaAllocator the renderer's VMA allocator, or 0: Tally then makes its own on the device (and destroys it at close)
      * @param queueLock the lock the renderer holds around its own submits and presents on {@code queue}
      *                  when other threads use it; Tally takes it around each of its own. Null if the
      *                  queue is used from one thread only.
      * @param debugUtils the instance enabled VK_EXT_debug_utils (Tally then labels passes and objects)
+     * @param enabled    what the device was created with ({@link HostFeatures#of(org.lwjgl.vulkan.VkDeviceCreateInfo)}):
+     *                   Vulkan cannot be asked, and {@link #wrap} refuses a device that lacks what Tally needs
      */
     public record Host(VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, VkQueue queue, int queueFamily,
-                       long vmaAllocator, Lock queueLock, boolean debugUtils) {
+                       long vmaAllocator, Lock queueLock, boolean debugUtils, HostFeatures enabled) {
+    }
+
+    /** What a host enables for Tally: the Vulkan version, the features per part (and the struct of each), the extensions. */
+    public static Requirements requirements() {
+        return Requirements.get();
     }
 
     private final Config config;
@@ -67,9 +78,14 @@ public final class Tally implements AutoCloseable {
     private long nextFrame;
     private Frame current;
     private boolean closed;
+    /** What the device was created with: the graphics paths are checked against it when first asked for. */
+    private final HostFeatures enabled;
+    private final InFlightCheck inFlight;
 
-    private Tally(Config config, VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer) {
+    private Tally(Config config, VulkanContext ctx, ShaderCompiler compiler, PipelineCache cache, Reducer reducer, HostFeatures enabled) {
         this.config = config;
+        this.enabled = enabled;
+        this.inFlight = new InFlightCheck(ctx.options().framesInFlight());
         this.ctx = ctx;
         this.compiler = compiler;
         this.pipelineCache = cache;
@@ -91,7 +107,8 @@ public final class Tally implements AutoCloseable {
         if (!surfaceExtensions.isEmpty()) {
             options = options.withPresentation(surfaceExtensions);
         }
-        return assemble(config, VulkanContext.create(options));
+        VulkanContext ctx = VulkanContext.create(options);
+        return assemble(config, ctx, ctx.enabledFeatures());
     }
 
     /**
@@ -100,9 +117,15 @@ public final class Tally implements AutoCloseable {
      */
     public static Tally wrap(Config config, Host host) {
         checkCombinations(config);
+        if (host.enabled() == null) {
+            throw new IllegalArgumentException("Tally.wrap: Host.enabled is null; pass HostFeatures.of(createInfo) with the"
+                    + " VkDeviceCreateInfo the device was made with (Vulkan cannot be asked which features a device enabled)");
+        }
+        requirements().check("Tally.wrap", host.device(), host.enabled(), EnumSet.of(Requirements.Part.GRAPH, Requirements.Part.AUTO_EXPOSURE,
+                Requirements.Part.READBACK));
         VulkanContext ctx = VulkanContext.wrap(contextOptions(config), host.instance(), host.physicalDevice(), host.device(),
                 host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock());
-        return assemble(config, ctx);
+        return assemble(config, ctx, host.enabled());
     }
 
     private static ContextOptions contextOptions(Config config) {
@@ -118,7 +141,7 @@ public final class Tally implements AutoCloseable {
     }
 
     /** Builds the rest on a context; on any failure releases what it made, the context included. */
-    private static Tally assemble(Config config, VulkanContext ctx) {
+    private static Tally assemble(Config config, VulkanContext ctx, HostFeatures enabled) {
         ShaderCompiler compiler = null;
         PipelineCache cache = null;
         Reducer reducer = null;
@@ -134,7 +157,7 @@ public final class Tally implements AutoCloseable {
                 throw new ConfigException("configuration does not suit device '" + ctx.info().name() + "': " + e.getMessage());
             }
             reducer = new Reducer(ctx, compiler, cache, settings);
-            return new Tally(config, ctx, compiler, cache, reducer);
+            return new Tally(config, ctx, compiler, cache, reducer, enabled);
         } catch (RuntimeException e) {
             CloseSteps steps = new CloseSteps();
             if (reducer != null) {
@@ -159,16 +182,20 @@ public final class Tally implements AutoCloseable {
     /**
      * Begins the next frame: retires what the GPU is done with, delivers readback samples that are due
      * and returns the frame with its graph. Never waits for the GPU. The previous frame must have been
-     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned.
+     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned, and frame
+     * {@code n - frames.inFlight - 1} must have finished on the GPU (checked by a poll; a host that runs further
+     * ahead is told so in one line).
      */
     public Frame beginFrame() {
         requireOpen();
         if (current != null) {
             current.requireFinished();
         }
+        inFlight.check(nextFrame, ctx.completedValue());   // a poll: never waits
         ctx.retire();
         long value = ctx.openFrame();
         long number = nextFrame++;
+        inFlight.begun(number, value);
         current = new Frame(this, number, value, graphs.begin(number, value));
         return current;
     }
@@ -176,6 +203,7 @@ public final class Tally implements AutoCloseable {
     void abandoned(Frame f) {
         graphs.abandon(f.graph());
         ctx.frameAbandoned(f.timelineValue());
+        inFlight.abandoned(f.number());
         nextFrame = f.number();   // nothing of it ran: the next frame takes its number, as it takes its timeline value
     }
 
@@ -221,12 +249,14 @@ public final class Tally implements AutoCloseable {
     /** The tonemap pass (HDR x exposure, to a display format). */
     public Tonemapper tonemapper() {
         requireOpen();
+        requirements().check("Tally.tonemapper", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new Tonemapper(ctx, compiler, pipelineCache);
     }
 
     /** The HUD overlay pass (text, the histogram, the exposure plot) with text at {@code hud.scale} of the output height. */
     public HudOverlay hud() {
         requireOpen();
+        requirements().check("Tally.hud", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new HudOverlay(ctx, compiler, pipelineCache, config.real("hud.scale"));
     }
 

@@ -34,6 +34,8 @@ public final class FrameGraph {
     private final GraphRuntime runtime;
     private final long frame;
     private final long timelineValue;
+    /** Set once the frame is recorded: what is declared later would never run (and its readback never arrive). */
+    private boolean recorded;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
@@ -47,6 +49,22 @@ public final class FrameGraph {
         this.runtime = runtime;
         this.frame = frame;
         this.timelineValue = timelineValue;
+    }
+
+    /**
+     * Refuses a declaration ({@code what} named {@code name}: a pass, a resource, a capture) once the frame
+     * was recorded: it would never reach the command buffer.
+     */
+    public void requireDeclaring(String what, String name) {
+        if (recorded) {
+            throw new GraphException("frame " + frame + ": " + what + " '" + name + "' declared after frame.record(...);"
+                    + " declare every pass, import and capture of a frame before recording it");
+        }
+    }
+
+    /** The frame was recorded: nothing more may be declared on it. */
+    void markRecorded() {
+        recorded = true;
     }
 
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
@@ -128,6 +146,7 @@ public final class FrameGraph {
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
+        requireDeclaring("resource", name);
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
@@ -259,6 +278,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
+        requireDeclaring("pass", name);
         if (!claimPassName(name)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }

@@ -176,6 +176,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}: one batch, on the main queue. */
     public void record(FrameGraph g, VkCommandBuffer cmd) {
         recordLanes(g, lane -> cmd, false);
+        g.markRecorded();
     }
 
     /** Where a batch's commands go: a command buffer, begun, for the next batch on {@code lane}. */
@@ -196,7 +197,9 @@ public final class GraphRuntime implements AutoCloseable {
      * With one lane this is one batch, recorded exactly as {@link #record}.
      */
     public List<RecordedBatch> recordBatches(FrameGraph g, BatchCommands commands) {
-        return recordLanes(g, commands, true);
+        List<RecordedBatch> batches = recordLanes(g, commands, true);
+        g.markRecorded();
+        return batches;
     }
 
     /** Every {@code n}th frame times each pass; the others only the frame's span (one queue batch; split frames always time each pass). */

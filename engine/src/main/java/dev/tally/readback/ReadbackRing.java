@@ -360,6 +360,7 @@ public final class ReadbackRing implements AutoCloseable {
     }
 
     private void requireFrame(FrameGraph g) {
+        g.requireDeclaring("readback ring capture", name);   // before anything of the slot changes
         if (g.frame() != frame) {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + frame
                     + " is the one begun (was the ring made for another Tally?)");

@@ -77,11 +77,16 @@ public final class VulkanContext implements AutoCloseable {
     private boolean drainedAfterLoss;
     /** False when the instance, device and allocator belong to the embedding renderer. */
     private final boolean ownsDevice;
+    /** True when the allocator is Tally's own: always on its own device, on a wrapped one when the host gave none. */
+    private final boolean ownsAllocator;
+    /** What this context's own device was created with (null for a wrapped device: the host says what it enabled). */
+    private HostFeatures enabledFeatures;
 
     private VulkanContext(ContextOptions options) {
         this.options = options;
         this.faults = new FaultInjector(FaultPlan.parse(options.faults()));
         this.ownsDevice = true;
+        this.ownsAllocator = true;
         this.queueLock = new ReentrantLock();
         try (MemoryStack stack = stackPush()) {
             List<String> layers = new ArrayList<>();
@@ -185,13 +190,24 @@ public final class VulkanContext implements AutoCloseable {
         this.queue = queue;
         this.asyncQueue = null;   // a renderer's device: Tally uses the one queue it was given
         this.asyncQueueFamily = -1;
-        this.allocator = allocator;
+        this.ownsAllocator = allocator == NULL;
         this.debugUtils = debugUtils;
         this.debugMessenger = NULL;
         this.info = PhysicalDevices.describe(physicalDevice, -1).info();
         try (MemoryStack stack = stackPush()) {
+            // No allocator from the host: Tally's own VMA allocator on the host's device, destroyed at close.
+            this.allocator = ownsAllocator ? createAllocator(stack) : allocator;
             timeline = createTimeline(stack);
             commandPool = createCommandPool(stack, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
+        } catch (RuntimeException e) {
+            if (timeline != NULL) {
+                vkDestroySemaphore(device, timeline, null);
+            }
+            if (ownsAllocator && this.allocator != NULL) {
+                vmaDestroyAllocator(this.allocator);
+            }
+            faults.close();
+            throw e;
         }
     }
 
@@ -266,7 +282,9 @@ public final class VulkanContext implements AutoCloseable {
                 .pNext(enable.address()).pQueueCreateInfos(queueInfo).ppEnabledExtensionNames(ppExtensions);
         PointerBuffer pDevice = stack.mallocPointer(1);
         check(vkCreateDevice(physicalDevice, createInfo, null, pDevice), "vkCreateDevice");
-        return new VkDevice(pDevice.get(0), physicalDevice, createInfo, VK_API_VERSION_1_3);
+        VkDevice created = new VkDevice(pDevice.get(0), physicalDevice, createInfo, VK_API_VERSION_1_3);
+        enabledFeatures = HostFeatures.of(createInfo);
+        return created;
     }
 
     private void requireFeature(boolean supported, String name) {
@@ -754,6 +772,9 @@ public final class VulkanContext implements AutoCloseable {
             vkDestroyCommandPool(device, commandPool, null);
             vkDestroySemaphore(device, timeline, null);
             if (!ownsDevice) {
+                if (ownsAllocator) {
+                    vmaDestroyAllocator(allocator);
+                }
                 return; // the renderer's device, allocator and instance live on
             }
             long[] live = liveAllocations();
@@ -806,6 +827,10 @@ public final class VulkanContext implements AutoCloseable {
     public long allocator() { return allocator; }
     public long timeline() { return timeline; }
     public DeviceInfo info() { return info; }
+    /** The features Tally's own device was created with; null for a wrapped device (its host reports them). */
+    public HostFeatures enabledFeatures() { return enabledFeatures; }
+    /** Whether the VMA allocator is Tally's own (its own device, or a wrapped one given none). */
+    public boolean ownsAllocator() { return ownsAllocator; }
     public ContextOptions options() { return options; }
     /**
      * vkAcquireNextImageKHR, or VK_ERROR_OUT_OF_DATE_KHR when {@link ContextOptions#faults()} says this

@@ -1,6 +1,7 @@
 package dev.tally.examples.embed;
 
 import dev.tally.Tally;
+import dev.tally.vk.HostFeatures;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
@@ -46,6 +47,7 @@ final class Renderer implements AutoCloseable {
     private VkDevice device;
     private VkQueue queue;
     private long allocator = NULL;
+    private HostFeatures enabled;
     private final long[] pools = new long[FRAMES_IN_FLIGHT];
     private final VkCommandBuffer[] commandBuffers = new VkCommandBuffer[FRAMES_IN_FLIGHT];
     private final long[] fences = new long[FRAMES_IN_FLIGHT];
@@ -209,6 +211,7 @@ final class Renderer implements AutoCloseable {
             PointerBuffer p = stack.mallocPointer(1);
             check(vkCreateDevice(physicalDevice, info, null, p), "vkCreateDevice");
             device = new VkDevice(p.get(0), physicalDevice, info, VK_API_VERSION_1_3);
+            enabled = HostFeatures.of(info);   // Vulkan cannot be asked later: Tally is told what was enabled
             vkGetDeviceQueue(device, queueFamily, 0, p);
             queue = new VkQueue(p.get(0), device);
         }
@@ -263,7 +266,7 @@ final class Renderer implements AutoCloseable {
 
     /** What Tally runs on. The queue is used from this thread only: no queue lock. */
     Tally.Host host() {
-        return new Tally.Host(instance, physicalDevice, device, queue, queueFamily, allocator, null, validate);
+        return new Tally.Host(instance, physicalDevice, device, queue, queueFamily, allocator, null, validate, enabled);
     }
 
     VkDevice device() { return device; }
