@@ -2,6 +2,8 @@ package dev.tally.embed;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.readback.TimeSource;
 import dev.tally.vk.HostFeatures;
 import dev.tally.vk.Requirements;
 import org.junit.jupiter.api.Test;
@@ -80,6 +82,19 @@ class HostRequirementsTest {
             assertTrue(e.getMessage().startsWith("Tally.wrap: the VkDevice was made for Vulkan 1.1"), e.getMessage());
             assertTrue(e.getMessage().contains("VK_API_VERSION_1_3"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), "one line");
+        }
+    }
+
+    @Test
+    void aWrappedRingsTimestampSourceFollowsTheExtensionTheHostEnabled() {
+        try (HostRenderer host = new HostRenderer(2)) {
+            boolean offered = host.device.enabledFeatures().extensions().stream().anyMatch(e -> e.endsWith("_calibrated_timestamps"));
+            System.err.println("HostRequirementsTest: this device " + (offered ? "offers" : "does not offer")
+                    + " calibrated timestamps; the host-estimate side is covered by RenderPassHostTest");
+            try (Tally tally = Tally.wrap(config(), host.host()); ReadbackRing ring = tally.readback("ages", 16)) {
+                assertEquals(offered ? TimeSource.CALIBRATED : TimeSource.HOST_ESTIMATE, ring.timeSource());
+                assertEquals(ring.timeSource(), ring.stats().timeSource(), "the stats report the same source");
+            }
         }
     }
 
