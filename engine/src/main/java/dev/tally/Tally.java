@@ -123,6 +123,7 @@ public final class Tally implements AutoCloseable {
         }
         requirements().check("Tally.wrap", host.device(), host.enabled(), EnumSet.of(Requirements.Part.GRAPH, Requirements.Part.AUTO_EXPOSURE,
                 Requirements.Part.READBACK));
+        requirements().checkQueue("Tally.wrap", host.physicalDevice(), host.queueFamily());
         VulkanContext ctx = VulkanContext.wrap(contextOptions(config), host.instance(), host.physicalDevice(), host.device(),
                 host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock());
         return assemble(config, ctx, host.enabled());

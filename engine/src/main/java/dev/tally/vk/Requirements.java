@@ -4,7 +4,9 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceDynamicRenderingFeatures;
+import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
+import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceMaintenance4Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures;
@@ -13,6 +15,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceTimelineSemaphoreFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan13Features;
 
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -20,7 +23,10 @@ import java.util.Set;
 
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.vulkan.VK10.VK_QUEUE_COMPUTE_BIT;
+import static org.lwjgl.vulkan.VK10.VK_QUEUE_GRAPHICS_BIT;
 import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceProperties;
+import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceQueueFamilyProperties;
 import static org.lwjgl.vulkan.VK10.VK_API_VERSION_MAJOR;
 import static org.lwjgl.vulkan.VK10.VK_API_VERSION_MINOR;
 import static org.lwjgl.vulkan.VK12.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES;
@@ -196,6 +202,25 @@ public final class Requirements {
             throw new IllegalArgumentException(where + ": the device was created without " + missing
                     + "; enable it in the vkCreateDevice pNext chain (Tally.requirements().enableIn merges Tally's features into yours)"
                     + " and list it in Tally.HostFeatures");
+        }
+    }
+
+    /** Refuses a queue family that does not exist on the device or lacks graphics or compute (Tally records both on the one queue). */
+    public void checkQueue(String where, VkPhysicalDevice physicalDevice, int family) {
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, count, null);
+            if (family < 0 || family >= count.get(0)) {
+                throw new IllegalArgumentException(where + ": queue family " + family + " does not exist (the device has " + count.get(0)
+                        + "); pass the family index the queue was created from");
+            }
+            VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
+            vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, count, families);
+            int flags = families.get(family).queueFlags();
+            if ((flags & VK_QUEUE_GRAPHICS_BIT) == 0 || (flags & VK_QUEUE_COMPUTE_BIT) == 0) {
+                throw new IllegalArgumentException(where + ": queue family " + family + " lacks " + ((flags & VK_QUEUE_GRAPHICS_BIT) == 0
+                        ? "VK_QUEUE_GRAPHICS_BIT" : "VK_QUEUE_COMPUTE_BIT") + "; hand Tally a queue of a family with graphics and compute");
+            }
         }
     }
 

@@ -99,6 +99,18 @@ class HostRequirementsTest {
     }
 
     @Test
+    void aQueueFamilyTheDeviceDoesNotHaveIsRefusedInOneLine() {
+        try (HostRenderer host = new HostRenderer(2)) {
+            Tally.Host h = host.host();
+            Tally.Host wrong = new Tally.Host(h.instance(), h.physicalDevice(), h.device(), h.queue(), 99, h.vmaAllocator(), h.queueLock(),
+                    h.debugUtils(), h.enabled());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tally.wrap(config(), wrong).close());
+            assertTrue(e.getMessage().startsWith("Tally.wrap: queue family 99 does not exist (the device has "), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), "one line");
+        }
+    }
+
+    @Test
     void aHostWithoutEnabledFeaturesIsToldHowToSayThem() {
         try (HostRenderer host = new HostRenderer(2)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Tally.wrap(config(), withFeatures(host, null)).close());
