@@ -16,6 +16,7 @@ import dev.tally.shader.BindingType;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
+import dev.tally.shader.Samplers;
 import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.GpuBuffer;
@@ -57,6 +58,8 @@ public final class AutoExposure implements AutoCloseable {
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     /** The last pipeline looked up and its key: the steady state finds it without boxing a key. */
     private int lastAccumulateKey = -1;
+    /** The nearest sampler the histogram reads a SAMPLED-only image with; made on first such use. */
+    private long hdrSampler;
     private ComputeKernel lastAccumulate;
     private ExposureSettings settings;
     private GpuImage mask;
@@ -125,7 +128,8 @@ public final class AutoExposure implements AutoCloseable {
         ComputeKernel[] fresh = buildKernels();
         ComputeKernel probe;
         try {
-            probe = histogramKernel(ExposureShaderLayout.HdrFormat.RGBA16F, settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+            probe = histogramKernel(ExposureShaderLayout.HdrFormat.RGBA16F, settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION,
+                    HdrRead.STORAGE);
         } catch (RuntimeException e) {
             for (ComputeKernel k : fresh) {
                 k.close();
@@ -166,22 +170,22 @@ public final class AutoExposure implements AutoCloseable {
         return rows;
     }
 
-    /** The histogram pipeline for this format and rows per invocation, built on first use. */
-    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows) {
-        int key = rows * 8 + format.ordinal();
+    /** The histogram pipeline for this format, rows per invocation and image read, built on first use. */
+    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows, HdrRead read) {
+        int key = (rows * 8 + format.ordinal()) * 2 + read.ordinal();
         if (key != lastAccumulateKey || lastAccumulate == null) {
-            lastAccumulate = accumulateByRows.computeIfAbsent(key, k -> histogramKernel(format, settings.metering(), rows));
+            lastAccumulate = accumulateByRows.computeIfAbsent(key, k -> histogramKernel(format, settings.metering(), rows, read));
             lastAccumulateKey = key;
         }
         return lastAccumulate;
     }
 
-    private ComputeKernel histogramKernel(ExposureShaderLayout.HdrFormat format, Metering metering, int rows) {
+    private ComputeKernel histogramKernel(ExposureShaderLayout.HdrFormat format, Metering metering, int rows, HdrRead read) {
         List<BindingType> types = metering == Metering.MASK
-                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
-                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
+                ? List.of(read.binding(), BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
+                : List.of(read.binding(), BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
-                ExposureShaderLayout.fusedHistogramDefines(format, metering),
+                ExposureShaderLayout.fusedHistogramDefines(format, metering, read == HdrRead.SAMPLED),
                 SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
@@ -243,8 +247,13 @@ public final class AutoExposure implements AutoCloseable {
         ExposureSettings s = settings;
         long cutTicket = cut.ticket();
         boolean reset = cutTicket != 0;
+        HdrRead read = HdrRead.of(g.desc(hdr).usage(), name("histogram"), g.name(hdr));
+        if (read == HdrRead.SAMPLED && hdrSampler == 0) {
+            hdrSampler = Samplers.create(ctx, false);
+        }
+        long sampler = hdrSampler;
         int rows = rowsFor(width, height);
-        ComputeKernel acc = accumulateKernel(format, rows);
+        ComputeKernel acc = accumulateKernel(format, rows, read);
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
@@ -252,11 +261,13 @@ public final class AutoExposure implements AutoCloseable {
         // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
         record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins) {
         }
-        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdr, Access.COMPUTE_READ),
+        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, b -> asyncCandidate(b, new Hist(b.read(hdr, read.access()),
                 b.write(accumulatorHandle, Access.COMPUTE_READ_WRITE),
                 b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE))), (h, c) -> {
             int[] groups = ExposureShaderLayout.histogramGroupCounts(width, height, rows);
-            List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(DescriptorSets.StorageImage.of(c.image(h.hdr())),
+            DescriptorSets.Binding image = read == HdrRead.SAMPLED ? DescriptorSets.Sampled.of(c.image(h.hdr()), sampler)
+                    : DescriptorSets.StorageImage.of(c.image(h.hdr()));
+            List<DescriptorSets.Binding> bindings = new ArrayList<>(List.of(image,
                     DescriptorSets.Range.of(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES),
                     DescriptorSets.Range.of(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)));
             if (s.metering() == Metering.MASK) {
@@ -330,6 +341,10 @@ public final class AutoExposure implements AutoCloseable {
     public void close() {
         if (!curveTable.isClosed()) {
             ctx.requireOpen("AutoExposure '" + scope + "'");
+        }
+        if (hdrSampler != 0) {
+            Samplers.destroy(ctx, hdrSampler);   // deferred past the frames that may still sample with it
+            hdrSampler = 0;
         }
         accumulateByRows.values().forEach(ComputeKernel::close);
         adapt.close();
