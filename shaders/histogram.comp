@@ -8,6 +8,10 @@
 // into a global 64-bit fixed-point accumulator (two uint words per bin, carry by atomicAdd's return).
 //   set 0, binding 0: the HDR image, storage image, readonly, format HDR_FORMAT (default rgba16f;
 //                     -DHDR_FORMAT=rgba32f for R32G32B32A32_SFLOAT). Layout GENERAL.
+//                     With HDR_SAMPLED defined: a combined image sampler instead (any float format, HDR_FORMAT
+//                     unused), read with texelFetch (level 0, the sampler's filter and addressing do not
+//                     matter), layout SHADER_READ_ONLY_OPTIMAL: for images made without STORAGE usage. The
+//                     same texels are read, so the counts are the same either way.
 //   set 0, binding 1: storage buffer, 256 x {uint lo; uint hi;} (2048 bytes), the accumulator. Zero it
 //                     once when it is created; RESOLVE leaves it zeroed for the next frame.
 //   set 0, binding 2: (METERING == 2 only) combined image sampler, the metering mask: its red channel,
@@ -97,7 +101,15 @@ layout(constant_id = 0) const uint ROWS_PER_INVOCATION = 4u;
 // measured best on the H200 (4 and 8 cost residency in registers; see BENCHMARKS.md's history).
 #define LOAD_BATCH 2
 
+#ifdef HDR_SAMPLED
+layout(set = 0, binding = 0) uniform sampler2D hdrImage;
+#define HDR_SIZE() textureSize(hdrImage, 0)
+#define HDR_LOAD(p) texelFetch(hdrImage, (p), 0)
+#else
 layout(set = 0, binding = 0, HDR_FORMAT) readonly uniform image2D hdrImage;
+#define HDR_SIZE() imageSize(hdrImage)
+#define HDR_LOAD(p) imageLoad(hdrImage, (p))
+#endif
 #ifdef FUSED_RESOLVE
 layout(std430, set = 0, binding = 1) coherent buffer Accumulator { Counter bins[HISTOGRAM_BINS]; uint ticket; } accumulator;
 layout(std430, set = 0, binding = 2) writeonly buffer Bins { float weight[HISTOGRAM_BINS]; } outBins;
@@ -192,7 +204,7 @@ void main() {
     const uint warpIndex = gl_LocalInvocationIndex / 32u;
     const uint laneIndex = gl_LocalInvocationIndex % 32u;
     const uvec2 lid = uvec2((warpIndex % 2u) * 8u + laneIndex % 8u, (warpIndex / 2u) * 4u + laneIndex / 8u);
-    const ivec2 size = imageSize(hdrImage);
+    const ivec2 size = HDR_SIZE();
     const int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + lid.x);
     const int tileTop = int(gl_WorkGroupID.y * gl_WorkGroupSize.y * ROWS_PER_INVOCATION);
     // Each invocation walks down a column and keeps a run (bin, summed weight) in registers, adding
@@ -210,7 +222,7 @@ void main() {
         }
         // The whole batch is loaded first: named values, no array, so nothing can spill to memory.
 #define ROW_OF(k) (batchTop + (k) * rowStep)
-#define LOAD_PIXEL(k) const vec3 rgb##k = imageLoad(hdrImage, ivec2(column, min(ROW_OF(k), size.y - 1))).rgb
+#define LOAD_PIXEL(k) const vec3 rgb##k = HDR_LOAD(ivec2(column, min(ROW_OF(k), size.y - 1))).rgb
 #define BIN_PIXEL(k) binPixel(rgb##k, ivec2(x, ROW_OF(k)), row0 + (k) < ROWS_PER_INVOCATION, size, runBin, runWeight)
         LOAD_PIXEL(0);
         LOAD_PIXEL(1);

@@ -9,6 +9,7 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkSemaphoreSubmitInfo;
+import org.lwjgl.vulkan.VkSubmitInfo;
 import org.lwjgl.vulkan.VkSubmitInfo2;
 
 import java.util.ArrayList;
@@ -23,8 +24,9 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
 /**
  * One frame, from {@link Tally#beginFrame()} to its submission: its number, the timeline value its
  * submission signals, and its graph. Declare passes on {@link #graph()}, {@link #record} them into your
- * command buffer, then either add {@link #signal Tally's signal} to your own {@code VkSubmitInfo2} and
- * submit it yourself, or let Tally {@link #submit} it.
+ * command buffer, then either add {@link #signal Tally's signal} to your own {@code VkSubmitInfo2}
+ * ({@code vkQueueSubmit2}) or {@code VkSubmitInfo} ({@code vkQueueSubmit}) and submit it yourself, or let
+ * Tally {@link #submit} it.
  * <p>
  * Forgetting the signal is reported at the next {@link Tally#beginFrame()}, naming this frame, before
  * anything could be freed while the GPU might still use it.
@@ -173,6 +175,18 @@ public final class Frame {
     }
 
     /**
+     * The submission hook for {@code vkQueueSubmit}: appends Tally's timeline semaphore to the signal list
+     * of {@code submit} and its value to the {@code VkTimelineSemaphoreSubmitInfo} in the pNext chain
+     * (extended when the caller chained one, for its own timeline waits or signals; chained otherwise).
+     * Everything new is allocated on {@code stack}, which must outlive the submit call.
+     */
+    public void signal(VkSubmitInfo submit, MemoryStack stack) {
+        require(State.RECORDED, "signal");
+        SubmitInfoSignal.append(submit, timelineSemaphore(), timelineValue, stack);
+        submitted();
+    }
+
+    /**
      * The submission hook for callers that build their own signal list: fills {@code target} with
      * Tally's timeline signal. Call it for the submit that carries this frame's command buffer.
      */
@@ -246,8 +260,8 @@ public final class Frame {
                     + " finish it before beginning frame " + (number + 1));
         }
         if (s == State.RECORDED) {
-            throw new IllegalStateException("frame " + number + " was recorded but never handed to a submission: call frame.signal(...)"
-                    + " on the VkSubmitInfo2 that submits it, or frame.submit(cmd)");
+            throw new IllegalStateException("frame " + number + " was recorded but never handed to a submission: call frame.signal(submit, stack)"
+                    + " on the VkSubmitInfo2 (vkQueueSubmit2) or the VkSubmitInfo (vkQueueSubmit) that submits it, or frame.submit(cmd)");
         }
     }
 

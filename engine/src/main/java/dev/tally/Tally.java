@@ -22,6 +22,8 @@ import dev.tally.shader.ShaderSources;
 import dev.tally.vk.CloseSteps;
 import dev.tally.vk.ContextOptions;
 import dev.tally.vk.DeviceSelection;
+import dev.tally.vk.HostFeatures;
+import dev.tally.vk.Requirements;
 import dev.tally.vk.VulkanContext;
 import dev.tally.vk.Waits;
 import org.lwjgl.vulkan.VkDevice;
@@ -31,6 +33,7 @@ import org.lwjgl.vulkan.VkQueue;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.Lock;
@@ -54,16 +57,24 @@ import java.util.concurrent.locks.Lock;
  */
 public final class Tally implements AutoCloseable {
     /**
-     * A renderer's Vulkan objects for {@link #wrap}. The device must have enabled synchronization2,
-     * dynamicRendering and timelineSemaphore (Vulkan 1.3); the queue must support graphics and compute.
+     * A renderer's Vulkan objects for {@link #wrap}. The device must be Vulkan 1.3 and have enabled what
+     * {@link #requirements()} lists for the parts the renderer uses; the queue must support graphics and compute.
      *
+     * @param vmaAllocator the renderer's VMA allocator, or 0: Tally then makes its own on the device (and destroys it at close)
      * @param queueLock the lock the renderer holds around its own submits and presents on {@code queue}
      *                  when other threads use it; Tally takes it around each of its own. Null if the
      *                  queue is used from one thread only.
      * @param debugUtils the instance enabled VK_EXT_debug_utils (Tally then labels passes and objects)
+     * @param enabled    what the device was created with ({@link HostFeatures#of(org.lwjgl.vulkan.VkDeviceCreateInfo)}):
+     *                   Vulkan cannot be asked, and {@link #wrap} refuses a device that lacks what Tally needs
      */
     public record Host(VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, VkQueue queue, int queueFamily,
-                       long vmaAllocator, Lock queueLock, boolean debugUtils) {
+                       long vmaAllocator, Lock queueLock, boolean debugUtils, HostFeatures enabled) {
+    }
+
+    /** What a host enables for Tally: the Vulkan version, the features per part (and the struct of each), the extensions. */
+    public static Requirements requirements() {
+        return Requirements.get();
     }
 
     private final Config config;
@@ -77,14 +88,20 @@ public final class Tally implements AutoCloseable {
     private long nextFrame;
     private Frame current;
     private volatile boolean closed;
+    /** What the device was created with: the graphics paths are checked against it when first asked for. */
+    private final HostFeatures enabled;
+    /** The frames-in-flight promise, polled at each beginFrame (never a wait). */
+    private final InFlightCheck inFlight;
 
-    private Tally(Config config, VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, Reducer reducer) {
+    private Tally(Config config, VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, HostFeatures enabled) {
         this.config = config;
+        this.enabled = enabled;
         this.ctx = ctx;
         this.compiler = compiler;
         this.pipelineCache = cache;
         this.reducer = reducer;
         this.framesInFlight = ctx.options().framesInFlight();
+        this.inFlight = new InFlightCheck(framesInFlight);
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
         graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
         graphs.passTimingInterval(config.integer("graph.passTimingInterval"));
@@ -102,7 +119,8 @@ public final class Tally implements AutoCloseable {
         if (!surfaceExtensions.isEmpty()) {
             options = options.withPresentation(surfaceExtensions);
         }
-        return assemble(config, VulkanContext.create(options));
+        VulkanContext ctx = VulkanContext.create(options);
+        return assemble(config, ctx, ctx.enabledFeatures());
     }
 
     /**
@@ -111,9 +129,16 @@ public final class Tally implements AutoCloseable {
      */
     public static Tally wrap(Config config, Host host) {
         checkCombinations(config);
+        if (host.enabled() == null) {
+            throw new IllegalArgumentException("Tally.wrap: Host.enabled is null; pass HostFeatures.of(createInfo) with the"
+                    + " VkDeviceCreateInfo the device was made with (Vulkan cannot be asked which features a device enabled)");
+        }
+        requirements().check("Tally.wrap", host.device(), host.enabled(), EnumSet.of(Requirements.Part.GRAPH, Requirements.Part.AUTO_EXPOSURE,
+                Requirements.Part.READBACK));
+        requirements().checkQueue("Tally.wrap", host.physicalDevice(), host.queueFamily());
         VulkanContext ctx = VulkanContext.wrap(contextOptions(config), host.instance(), host.physicalDevice(), host.device(),
                 host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock());
-        return assemble(config, ctx);
+        return assemble(config, ctx, host.enabled());
     }
 
     private static ContextOptions contextOptions(Config config) {
@@ -129,7 +154,7 @@ public final class Tally implements AutoCloseable {
     }
 
     /** Builds the rest on a context; on any failure releases what it made, the context included. */
-    private static Tally assemble(Config config, VulkanContext ctx) {
+    private static Tally assemble(Config config, VulkanContext ctx, HostFeatures enabled) {
         ShaderLibrary compiler = null;
         PipelineCache cache = null;
         Reducer reducer = null;
@@ -146,7 +171,7 @@ public final class Tally implements AutoCloseable {
                 throw new ConfigException("configuration does not suit device '" + ctx.info().name() + "': " + e.getMessage());
             }
             reducer = new Reducer(ctx, compiler, cache, settings);
-            return new Tally(config, ctx, compiler, cache, reducer);
+            return new Tally(config, ctx, compiler, cache, reducer, enabled);
         } catch (RuntimeException e) {
             CloseSteps steps = new CloseSteps();
             if (reducer != null) {
@@ -171,14 +196,16 @@ public final class Tally implements AutoCloseable {
     /**
      * Begins the next frame: retires what the GPU is done with, delivers readback samples that are due
      * and returns the frame with its graph. Never waits for the GPU. The previous frame must have been
-     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned. The calling
-     * thread owns the frame until then.
+     * handed to a submission ({@link Frame#signal} or {@link Frame#submit}) or abandoned, and frame
+     * {@code n - frames.inFlight - 1} must have finished on the GPU (abandoned frames not counted; checked by a
+     * poll; a host that runs further ahead is told so in one line). The calling thread owns the frame until then.
      */
     public synchronized Frame beginFrame() {
         requireOpen();
         if (current != null) {
             current.requireFinished();
         }
+        inFlight.check(nextFrame, ctx.completedValue());   // a poll: never waits
         ctx.retire();
         long value = ctx.submissions().openFrame();
         long number = nextFrame++;
@@ -189,6 +216,7 @@ public final class Tally implements AutoCloseable {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
             throw e;
         }
+        inFlight.begun(number, value);
         return current;
     }
 
@@ -198,6 +226,7 @@ public final class Tally implements AutoCloseable {
             graphs.abandon(f.graph());
         } finally {
             ctx.submissions().frameAbandoned(f.timelineValue());
+            inFlight.abandoned();
         }
     }
 
@@ -243,12 +272,14 @@ public final class Tally implements AutoCloseable {
     /** The tonemap pass (HDR x exposure, to a display format). */
     public Tonemapper tonemapper() {
         requireOpen();
+        requirements().check("Tally.tonemapper", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new Tonemapper(ctx, compiler, pipelineCache);
     }
 
     /** The HUD overlay pass (text, the histogram, the exposure plot) with text at {@code hud.scale} of the output height. */
     public HudOverlay hud() {
         requireOpen();
+        requirements().check("Tally.hud", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new HudOverlay(ctx, compiler, pipelineCache, config.real("hud.scale"));
     }
 

@@ -17,6 +17,7 @@ import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.DescriptorSets;
 import dev.tally.shader.PipelineCache;
+import dev.tally.shader.Samplers;
 import dev.tally.shader.ShaderLibrary;
 import dev.tally.shader.SpecConstants;
 import dev.tally.vk.GpuBuffer;
@@ -59,6 +60,8 @@ public final class AutoExposure implements AutoCloseable {
     private final java.util.Map<Integer, ComputeKernel> accumulateByRows = new java.util.HashMap<>();
     /** The last pipeline looked up and its key: the steady state finds it without boxing a key. */
     private int lastAccumulateKey = -1;
+    /** The nearest sampler the histogram reads a SAMPLED-only image with; made on first such use. */
+    private long hdrSampler;
     private ComputeKernel lastAccumulate;
     private ExposureSettings settings;
     private GpuImage mask;
@@ -127,7 +130,8 @@ public final class AutoExposure implements AutoCloseable {
         ComputeKernel[] fresh = buildKernels();
         ComputeKernel probe;
         try {
-            probe = histogramKernel(ExposureShaderLayout.HdrFormat.RGBA16F, settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION);
+            probe = histogramKernel(ExposureShaderLayout.HdrFormat.RGBA16F, settings.metering(), ExposureShaderLayout.DEFAULT_ROWS_PER_INVOCATION,
+                    HdrRead.STORAGE);
         } catch (RuntimeException e) {
             for (ComputeKernel k : fresh) {
                 k.close();
@@ -180,22 +184,22 @@ public final class AutoExposure implements AutoCloseable {
         return rows;
     }
 
-    /** The histogram pipeline for this format and rows per invocation, built on first use. */
-    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows) {
-        int key = rows * 8 + format.ordinal();
+    /** The histogram pipeline for this format, rows per invocation and image read, built on first use. */
+    private ComputeKernel accumulateKernel(ExposureShaderLayout.HdrFormat format, int rows, HdrRead read) {
+        int key = (rows * 8 + format.ordinal()) * 2 + read.ordinal();
         if (key != lastAccumulateKey || lastAccumulate == null) {
-            lastAccumulate = accumulateByRows.computeIfAbsent(key, k -> histogramKernel(format, settings.metering(), rows));
+            lastAccumulate = accumulateByRows.computeIfAbsent(key, k -> histogramKernel(format, settings.metering(), rows, read));
             lastAccumulateKey = key;
         }
         return lastAccumulate;
     }
 
-    private ComputeKernel histogramKernel(ExposureShaderLayout.HdrFormat format, Metering metering, int rows) {
+    private ComputeKernel histogramKernel(ExposureShaderLayout.HdrFormat format, Metering metering, int rows, HdrRead read) {
         List<BindingType> types = metering == Metering.MASK
-                ? List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
-                : List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
+                ? List.of(read.binding(), BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.SAMPLED_IMAGE)
+                : List.of(read.binding(), BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
         return new ComputeKernel(ctx, compiler, cache, ExposureShaderLayout.HISTOGRAM,
-                ExposureShaderLayout.fusedHistogramDefines(format, metering),
+                ExposureShaderLayout.fusedHistogramDefines(format, metering, read == HdrRead.SAMPLED),
                 SpecConstants.of(ExposureShaderLayout.SPEC_ROWS_PER_INVOCATION, rows),
                 types, ExposureShaderLayout.HISTOGRAM_PUSH_BYTES);
     }
@@ -258,8 +262,13 @@ public final class AutoExposure implements AutoCloseable {
         ExposureSettings s = settings;
         long cutTicket = cut.ticket();
         boolean reset = cutTicket != 0;
+        HdrRead read = HdrRead.of(g.desc(hdr).usage(), name("histogram"), g.name(hdr));
+        if (read == HdrRead.SAMPLED && hdrSampler == 0) {
+            hdrSampler = Samplers.create(ctx, false);
+        }
+        long sampler = hdrSampler;
         int rows = rowsFor(width, height);
-        ComputeKernel acc = accumulateKernel(format, rows);
+        ComputeKernel acc = accumulateKernel(format, rows, read);
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
@@ -281,6 +290,8 @@ public final class AutoExposure implements AutoCloseable {
         frameCutTicket = cutTicket;
         frameHdr = hdr;
         frameAccumulator = accumulatorHandle;
+        frameRead = read;
+        frameSampler = sampler;
         // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
         Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, histogramSetup, histogramRecord);
         frameHdr = null;
@@ -303,7 +314,7 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     private record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins, ExposureSettings settings, ComputeKernel kernel,
-                        int groupsX, int groupsY) {
+                        int groupsX, int groupsY, HdrRead read, long sampler) {
     }
 
     /** Normalization is fused into the exposure pass: it reads the bins and the GPU total and writes the normalized histogram. */
@@ -315,6 +326,8 @@ public final class AutoExposure implements AutoCloseable {
     // The frame being declared, set by add and read by the setups while add runs (no lambda captures per frame);
     // the setups put what recording needs into the passes' data.
     private ImageHandle frameHdr;
+    private HdrRead frameRead;
+    private long frameSampler;
     private BufferHandle frameAccumulator, frameBins, frameTotal, frameCurve;
     private FrameGraph.History framePast, framePastFiltered;
     private ExposureSettings frameSettings;
@@ -330,12 +343,18 @@ public final class AutoExposure implements AutoCloseable {
     private final Bindings exposureBindings = new Bindings(8);
 
     private final java.util.function.Function<dev.tally.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
-            new Hist(b.read(frameHdr, Access.COMPUTE_READ), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
-                    b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY));
+            new Hist(b.read(frameHdr, frameRead.access()), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
+                    b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY,
+                    frameRead, frameSampler));
 
     private final java.util.function.BiConsumer<Hist, dev.tally.graph.PassContext> histogramRecord = (h, c) -> {
-        Bindings bindings = histogramBindings.clear().storageImage(c.image(h.hdr()))
-                .buffer(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES)
+        Bindings bindings = histogramBindings.clear();
+        if (h.read() == HdrRead.SAMPLED) {
+            bindings.sampled(c.image(h.hdr()), h.sampler());   // an image the host made without STORAGE usage: texel fetches
+        } else {
+            bindings.storageImage(c.image(h.hdr()));
+        }
+        bindings.buffer(c.buffer(h.accumulator()), 0, ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES)
                 .buffer(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES);
         if (h.settings().metering() == Metering.MASK) {
             bindings.sampled(mask, mapSampler);
@@ -398,6 +417,10 @@ public final class AutoExposure implements AutoCloseable {
     public void close() {
         if (!curveTable.isClosed()) {
             ctx.requireOpen("AutoExposure '" + scope + "'");
+        }
+        if (hdrSampler != 0) {
+            Samplers.destroy(ctx, hdrSampler);   // deferred past the frames that may still sample with it
+            hdrSampler = 0;
         }
         accumulateByRows.values().forEach(ComputeKernel::close);
         adapt.close();

@@ -72,6 +72,8 @@ public final class ExposureShaderLayout {
     public static final String DEFINE_HDR_FORMAT = "HDR_FORMAT";
     public static final String DEFINE_METERING = "METERING";
     public static final String DEFINE_RESOLVE = "HISTOGRAM_RESOLVE";
+    /** The HDR image as a combined image sampler read with texelFetch, for images without STORAGE usage. */
+    public static final String DEFINE_HDR_SAMPLED = "HDR_SAMPLED";
     /** ACCUMULATE that also resolves, in its last workgroup to finish (what the engine runs). */
     public static final String DEFINE_FUSED_RESOLVE = "FUSED_RESOLVE";
     /** 256 x {uint lo, uint hi}. */
@@ -198,6 +200,15 @@ public final class ExposureShaderLayout {
     public static Map<String, String> fusedHistogramDefines(HdrFormat format, Metering metering) {
         Map<String, String> defines = histogramDefines(format, metering);
         defines.put(DEFINE_FUSED_RESOLVE, "1");
+        return defines;
+    }
+
+    /** As {@link #fusedHistogramDefines}, reading the image through a sampler ({@code sampled}) or as a storage image. */
+    public static Map<String, String> fusedHistogramDefines(HdrFormat format, Metering metering, boolean sampled) {
+        Map<String, String> defines = fusedHistogramDefines(format, metering);
+        if (sampled) {
+            defines.put(DEFINE_HDR_SAMPLED, "1");
+        }
         return defines;
     }
 

@@ -29,6 +29,8 @@ public final class FrameGraph {
     private final GraphRuntime runtime;
     /** The frame this graph declares: its number, slot and timeline value, owned by the runtime that began it. */
     private final FrameTicket ticket;
+    /** Set once the frame is recorded: what is declared later would never run (and its readback never arrive). */
+    private boolean recorded;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
@@ -46,6 +48,22 @@ public final class FrameGraph {
     /** The runtime that began this frame (null for a graph with no runtime behind it). */
     GraphRuntime runtime() {
         return runtime;
+    }
+
+    /**
+     * Refuses a declaration ({@code what} named {@code name}: a pass, a resource, a capture) once the frame
+     * was recorded: it would never reach the command buffer.
+     */
+    public void requireDeclaring(String what, String name) {
+        if (recorded) {
+            throw new GraphException("frame " + frame() + ": " + what + " '" + name + "' declared after frame.record(...);"
+                    + " declare every pass, import and capture of a frame before recording it");
+        }
+    }
+
+    /** The frame was recorded: nothing more may be declared on it. */
+    void markRecorded() {
+        recorded = true;
     }
 
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
@@ -102,6 +120,7 @@ public final class FrameGraph {
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
+        requireDeclaring("resource", name);
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
@@ -205,6 +224,7 @@ public final class FrameGraph {
     }
 
     public History history(HistoryBuffer history) {
+        requireDeclaring("history", history.name());   // before the history is counted as declared
         if (runtime == null) {
             throw new GraphException("history '" + history.name() + "' needs a GraphRuntime");
         }
@@ -229,6 +249,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every pass needs a name");
         }
+        requireDeclaring("pass", name);
         if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }

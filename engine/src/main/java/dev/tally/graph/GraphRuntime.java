@@ -161,7 +161,9 @@ public final class GraphRuntime implements AutoCloseable {
             throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + current.number()
                     + " began; declare and record one frame at a time");
         }
-        return recorder.record(g, commands, lanes);
+        List<RecordedBatch> batches = recorder.record(g, commands, lanes);
+        g.markRecorded();
+        return batches;
     }
 
     /** Every {@code n}th frame times each pass; the others only the frame's span (one queue batch; split frames always time each pass). */

@@ -369,6 +369,7 @@ public final class ReadbackRing implements AutoCloseable {
     }
 
     private void requireFrame(FrameGraph g) {
+        g.requireDeclaring("readback ring capture", name);   // before anything of the slot changes
         if (g.ticket() != graphs.currentTicket()) {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame " + currentFrame()
                     + " is the one begun (was the ring made for another Tally?)");

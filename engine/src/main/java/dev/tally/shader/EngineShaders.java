@@ -28,10 +28,12 @@ public final class EngineShaders {
         v.add(ShaderVariant.of("reduce_stats.comp", "ONE_PASS", "1"));
         v.add(ShaderVariant.of("reduce_stats.comp", "STATS_FOLD", "1"));
         v.add(ShaderVariant.of("normalize.comp"));
-        // Auto-exposure (AutoExposure): the fused histogram per HDR format and metering mode, then the exposure step.
+        // Auto-exposure (AutoExposure): the fused histogram per HDR format and metering mode, reading the image as a
+        // storage image or (a SAMPLED-only image, HdrRead) through a sampler, then the exposure step.
         for (HdrFormat format : HdrFormat.values()) {
             for (Metering metering : Metering.values()) {
                 v.add(new ShaderVariant(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedHistogramDefines(format, metering)));
+                v.add(new ShaderVariant(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedHistogramDefines(format, metering, true)));
             }
         }
         v.add(ShaderVariant.of(ExposureShaderLayout.EXPOSURE));

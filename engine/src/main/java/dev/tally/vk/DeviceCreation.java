@@ -23,7 +23,11 @@ final class DeviceCreation {
     private DeviceCreation() {
     }
 
-    static VkDevice createDevice(MemoryStack stack, PhysicalDevices.Choice choice, int[] async, ContextOptions options) {
+    /** A device Tally made, with what it was created with (read while the create info is still on the stack). */
+    record Created(VkDevice device, HostFeatures enabled) {
+    }
+
+    static Created createDevice(MemoryStack stack, PhysicalDevices.Choice choice, int[] async, ContextOptions options) {
         VkPhysicalDevice physicalDevice = choice.device();
         VkPhysicalDeviceVulkan13Features supported13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default();
         VkPhysicalDeviceVulkan12Features supported12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
@@ -76,7 +80,7 @@ final class DeviceCreation {
                 .pNext(enable.address()).pQueueCreateInfos(queueInfo).ppEnabledExtensionNames(ppExtensions);
         PointerBuffer pDevice = stack.mallocPointer(1);
         check(vkCreateDevice(physicalDevice, createInfo, null, pDevice), "vkCreateDevice");
-        return new VkDevice(pDevice.get(0), physicalDevice, createInfo, VK_API_VERSION_1_3);
+        return new Created(new VkDevice(pDevice.get(0), physicalDevice, createInfo, VK_API_VERSION_1_3), HostFeatures.of(createInfo));
     }
 
     private static void requireFeature(boolean supported, String feature, String deviceName) {

@@ -63,8 +63,9 @@ public final class VulkanContext implements AutoCloseable {
 
     /**
      * Runs Tally on a renderer's own Vulkan objects: its instance, device, queue (graphics+compute) and
-     * VMA allocator, which Tally never destroys. The device must have enabled synchronization2,
-     * dynamicRendering and timelineSemaphore (Vulkan 1.3). Tally adds its own timeline semaphore and
+     * VMA allocator, which Tally never destroys ({@code vmaAllocator} 0: Tally makes its own on the device and
+     * destroys it at close). The device must have enabled what {@link Requirements} lists (Tally.wrap checks
+     * it against what the host says it enabled). Tally adds its own timeline semaphore and
      * command pool; validation messages go to the renderer's own messenger, not to
      * {@link #validationLog()}. {@code debugUtils}: the instance enabled VK_EXT_debug_utils (pass labels).
      * {@code queueLock}: the lock the renderer holds around its own submissions to {@code queue} (Vulkan
@@ -77,8 +78,21 @@ public final class VulkanContext implements AutoCloseable {
             throw new IllegalArgumentException("fault " + options.faults()
                     + " needs Tally's own VMA allocator; a wrapped context can inject device-lost faults only");
         }
-        VulkanDevice gpu = VulkanDevice.wrap(instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils);
-        return new VulkanContext(options, new FaultInjector(FaultPlan.parse(options.faults())), gpu, queueLock);
+        FaultInjector faults = new FaultInjector(FaultPlan.parse(options.faults()));
+        VulkanDevice gpu;
+        try {
+            gpu = VulkanDevice.wrap(instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils, faults);
+        } catch (RuntimeException e) {
+            faults.close();
+            throw e;
+        }
+        try {
+            return new VulkanContext(options, faults, gpu, queueLock);
+        } catch (RuntimeException e) {
+            gpu.close();   // only an allocator Tally made on the renderer's device
+            faults.close();
+            throw e;
+        }
     }
 
     // ---------------------------------------------------------------- the parts
@@ -169,6 +183,8 @@ public final class VulkanContext implements AutoCloseable {
                 if (live[0] != 0) {
                     gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at shutdown");
                 }
+            } else {
+                gpu.close();   // the renderer's device lives on; an allocator Tally made on it does not
             }
         }
     }
@@ -183,6 +199,10 @@ public final class VulkanContext implements AutoCloseable {
     public int asyncQueueFamily() { return gpu.asyncQueueFamily(); }
     public int queueFamily() { return gpu.queueFamily(); }
     public long allocator() { return gpu.allocator(); }
+    /** Whether the VMA allocator is Tally's own (its own device, or a wrapped one given none). */
+    public boolean ownsAllocator() { return gpu.ownsAllocator(); }
+    /** The features Tally's own device was created with; null for a wrapped device (its host reports them). */
+    public HostFeatures enabledFeatures() { return gpu.enabledFeatures(); }
     public DeviceInfo info() { return gpu.info(); }
     public boolean debugUtils() { return gpu.debugUtils(); }
     public ValidationLog validationLog() { return gpu.validationLog(); }

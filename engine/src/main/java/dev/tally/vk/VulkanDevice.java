@@ -41,6 +41,10 @@ public final class VulkanDevice {
     private long allocator = NULL;
     /** False when the instance, device and allocator belong to the embedding renderer. */
     private final boolean ownsDevice;
+    /** True when the allocator is Tally's own: always on its own device, on a wrapped one when the host gave none. */
+    private boolean ownsAllocator;
+    /** What Tally's own device was created with (null for a wrapped device: the host says what it enabled). */
+    private HostFeatures enabledFeatures;
 
     private VulkanDevice(boolean ownsDevice) {
         this.ownsDevice = ownsDevice;
@@ -58,18 +62,28 @@ public final class VulkanDevice {
         }
     }
 
-    /** A renderer's device: Tally uses the one queue it was given and destroys none of it. */
+    /**
+     * A renderer's device: Tally uses the one queue it was given and destroys none of it. With {@code allocator}
+     * 0 Tally makes its own VMA allocator on the device, destroyed at {@link #close}.
+     */
     static VulkanDevice wrap(VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily, VkQueue queue,
-                             long allocator, boolean debugUtils) {
+                             long allocator, boolean debugUtils, FaultInjector faults) {
         VulkanDevice d = new VulkanDevice(false);
         d.instance = instance;
         d.physicalDevice = physicalDevice;
         d.device = device;
         d.queueFamily = queueFamily;
         d.queue = queue;
-        d.allocator = allocator;
         d.debugUtils = debugUtils;
         d.info = PhysicalDevices.describe(physicalDevice, -1).info();
+        if (allocator == NULL) {
+            try (MemoryStack stack = stackPush()) {
+                d.allocator = DeviceCreation.createAllocator(stack, instance, physicalDevice, device, faults);
+            }
+            d.ownsAllocator = true;
+        } else {
+            d.allocator = allocator;
+        }
         return d;
     }
 
@@ -112,7 +126,9 @@ public final class VulkanDevice {
         info = choice.info();
         queueFamily = choice.queueFamily();
         int[] async = AsyncQueues.choose(physicalDevice, queueFamily, stack);
-        device = DeviceCreation.createDevice(stack, choice, async, options);
+        DeviceCreation.Created created = DeviceCreation.createDevice(stack, choice, async, options);
+        device = created.device();
+        enabledFeatures = created.enabled();
         PointerBuffer pQueue = stack.mallocPointer(1);
         vkGetDeviceQueue(device, queueFamily, 0, pQueue);
         queue = new VkQueue(pQueue.get(0), device);
@@ -122,6 +138,7 @@ public final class VulkanDevice {
             asyncQueueFamily = async[0];
         }
         allocator = DeviceCreation.createAllocator(stack, instance, physicalDevice, device, faults);
+        ownsAllocator = true;
     }
 
     /** Whether {@code format}'s optimal tiling offers every one of {@code features} (VK_FORMAT_FEATURE_*_BIT) on this device. */
@@ -162,15 +179,16 @@ public final class VulkanDevice {
 
     /**
      * Destroys what Tally made (nothing of a renderer's): the allocator, the device, the messenger and the
-     * instance, newest first, skipping what a failed {@link #create} never made.
+     * instance, newest first, skipping what a failed {@link #create} never made. On a renderer's device only
+     * an allocator Tally made itself.
      */
     void close() {
-        if (!ownsDevice) {
-            return;
-        }
-        if (allocator != NULL) {
+        if (ownsAllocator && allocator != NULL) {
             vmaDestroyAllocator(allocator);
             allocator = NULL;
+        }
+        if (!ownsDevice) {
+            return;   // the renderer's device, allocator and instance live on
         }
         if (device != null) {
             vkDestroyDevice(device, null);
@@ -201,4 +219,8 @@ public final class VulkanDevice {
     /** Validation messages of Tally's own messenger (a renderer's device reports to the renderer's). */
     public ValidationLog validationLog() { return validationLog; }
     boolean ownsDevice() { return ownsDevice; }
+    /** Whether the VMA allocator is Tally's own (its own device, or a wrapped one given none). */
+    public boolean ownsAllocator() { return ownsAllocator; }
+    /** The features Tally's own device was created with; null for a wrapped device (its host reports them). */
+    public HostFeatures enabledFeatures() { return enabledFeatures; }
 }

@@ -142,6 +142,8 @@ class EmbeddingTest {
             });   // the host forgot frame.signal(submit, stack)
             IllegalStateException e = assertThrows(IllegalStateException.class, tally::beginFrame);
             assertTrue(e.getMessage().startsWith("frame 0 was recorded but never handed to a submission"), e.getMessage());
+            assertTrue(e.getMessage().contains("VkSubmitInfo2 (vkQueueSubmit2)") && e.getMessage().contains("VkSubmitInfo (vkQueueSubmit)"),
+                    "names both submit styles: " + e.getMessage());
             assertFalse(e.getMessage().contains("\n"), "one line");
             // Nothing was freed behind the GPU's back: Tally refuses work of its own until the frame is accounted for.
             assertThrows(IllegalStateException.class, () -> tally.context().submitAndWait(c -> {

@@ -107,7 +107,7 @@ final class HostRenderer implements AutoCloseable {
 
     dev.tally.Tally.Host host() {
         return new dev.tally.Tally.Host(device.instance(), device.physicalDevice(), device.device(), device.queue(), device.queueFamily(),
-                device.allocator(), queueLock, device.debugUtils());
+                device.allocator(), queueLock, device.debugUtils(), device.enabledFeatures());
     }
 
     @Override

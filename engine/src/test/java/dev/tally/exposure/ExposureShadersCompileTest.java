@@ -58,6 +58,7 @@ class ExposureShadersCompileTest {
         for (ExposureShaderLayout.HdrFormat format : ExposureShaderLayout.HdrFormat.values()) {
             for (Metering metering : Metering.values()) {
                 all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.histogramDefines(format, metering)));
+                all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedHistogramDefines(format, metering, true)));
             }
         }
         all.add(Arguments.of(ExposureShaderLayout.HISTOGRAM, Map.of()));   // the defaults: rgba16f, uniform

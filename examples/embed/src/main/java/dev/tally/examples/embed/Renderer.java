@@ -1,6 +1,8 @@
 package dev.tally.examples.embed;
 
 import dev.tally.Tally;
+import dev.tally.vk.HostFeatures;
+import dev.tally.vk.Requirements;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
@@ -46,6 +48,7 @@ final class Renderer implements AutoCloseable {
     private VkDevice device;
     private VkQueue queue;
     private long allocator = NULL;
+    private HostFeatures enabled;
     private final long[] pools = new long[FRAMES_IN_FLIGHT];
     private final VkCommandBuffer[] commandBuffers = new VkCommandBuffer[FRAMES_IN_FLIGHT];
     private final long[] fences = new long[FRAMES_IN_FLIGHT];
@@ -181,9 +184,9 @@ final class Renderer implements AutoCloseable {
     }
 
     /**
-     * Tally needs synchronization2, dynamicRendering and timelineSemaphore; its shaders also use
-     * maintenance4 (workgroup sizes from specialization constants), 16-bit floats and 8-bit storage
-     * where the device has them. Enabled here as any renderer enables what its passes use.
+     * Tally's features (Tally.requirements(): timelineSemaphore, synchronization2, maintenance4, and for its
+     * graphics paths dynamicRendering and shaderDemoteToHelperInvocation) merged into the renderer's own chain;
+     * what was enabled is handed to Tally with the host, since Vulkan cannot be asked later.
      */
     private void createDevice() {
         try (MemoryStack stack = stackPush()) {
@@ -191,24 +194,20 @@ final class Renderer implements AutoCloseable {
             VkPhysicalDeviceVulkan12Features has12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default().pNext(has13.address());
             VkPhysicalDeviceFeatures2 has = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(has12.address());
             VK11.vkGetPhysicalDeviceFeatures2(physicalDevice, has);
-            if (!has13.synchronization2() || !has13.dynamicRendering() || !has12.timelineSemaphore()) {
-                throw new SetupException("the Vulkan device lacks synchronization2, dynamicRendering or timelineSemaphore");
+            if (!has13.synchronization2() || !has13.dynamicRendering() || !has12.timelineSemaphore() || !has13.maintenance4()) {
+                throw new SetupException("the Vulkan device lacks synchronization2, dynamicRendering, timelineSemaphore or maintenance4");
             }
-            VkPhysicalDeviceVulkan13Features on13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default()
-                    .synchronization2(true).dynamicRendering(true).maintenance4(has13.maintenance4())
-                    .shaderDemoteToHelperInvocation(has13.shaderDemoteToHelperInvocation())
-                    .subgroupSizeControl(has13.subgroupSizeControl()).computeFullSubgroups(has13.computeFullSubgroups());
-            VkPhysicalDeviceVulkan12Features on12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default()
-                    .pNext(on13.address()).timelineSemaphore(true).hostQueryReset(has12.hostQueryReset())
-                    .shaderFloat16(has12.shaderFloat16()).storageBuffer8BitAccess(has12.storageBuffer8BitAccess());
-            VkPhysicalDeviceFeatures2 on = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(on12.address());
-            on.features().shaderInt64(has.features().shaderInt64()).fragmentStoresAndAtomics(has.features().fragmentStoresAndAtomics());
+            // The renderer's own chain (dynamic rendering for its draws), with Tally's features merged in.
+            VkPhysicalDeviceVulkan13Features on13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default().dynamicRendering(true);
+            VkPhysicalDeviceFeatures2 on = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(on13.address());
+            Tally.requirements().enableIn(on, stack, Requirements.allParts());
             VkDeviceCreateInfo info = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(on.address())
                     .pQueueCreateInfos(VkDeviceQueueCreateInfo.calloc(1, stack).sType$Default()
                             .queueFamilyIndex(queueFamily).pQueuePriorities(stack.floats(1f)));
             PointerBuffer p = stack.mallocPointer(1);
             check(vkCreateDevice(physicalDevice, info, null, p), "vkCreateDevice");
             device = new VkDevice(p.get(0), physicalDevice, info, VK_API_VERSION_1_3);
+            enabled = HostFeatures.of(info);   // Vulkan cannot be asked later: Tally is told what was enabled
             vkGetDeviceQueue(device, queueFamily, 0, p);
             queue = new VkQueue(p.get(0), device);
         }
@@ -263,7 +262,7 @@ final class Renderer implements AutoCloseable {
 
     /** What Tally runs on. The queue is used from this thread only: no queue lock. */
     Tally.Host host() {
-        return new Tally.Host(instance, physicalDevice, device, queue, queueFamily, allocator, null, validate);
+        return new Tally.Host(instance, physicalDevice, device, queue, queueFamily, allocator, null, validate, enabled);
     }
 
     VkDevice device() { return device; }
