@@ -22,23 +22,11 @@ struct PlotEntry {
     float unused;
 };
 
-// Binding numbers: 0-4 unless the including shader places them (tonemap.comp's HUD variant binds them
-// after its own, and with HUD_EXPOSURE defined reads the exposure record through its own block).
-#ifndef HUD_BINDING_ATLAS
-#define HUD_BINDING_ATLAS 0
-#define HUD_BINDING_TEXT 1
-#define HUD_BINDING_HISTOGRAM 2
-#define HUD_BINDING_EXPOSURE 3
-#define HUD_BINDING_PLOT 4
-#endif
-layout(std430, set = 0, binding = HUD_BINDING_ATLAS) readonly buffer Atlas { uint texels[]; } atlas;   // 8-bit coverage, 4 per word
-layout(std430, set = 0, binding = HUD_BINDING_TEXT) readonly buffer Text { GlyphInstance glyphs[]; } text;
-layout(std430, set = 0, binding = HUD_BINDING_HISTOGRAM) readonly buffer Histogram { float bins[]; } hist;
-#ifndef HUD_EXPOSURE
-layout(std430, set = 0, binding = HUD_BINDING_EXPOSURE) readonly buffer Exposure { float values[]; } exposure;
-#define HUD_EXPOSURE(i) exposure.values[i]
-#endif
-layout(std430, set = 0, binding = HUD_BINDING_PLOT) readonly buffer Plot { uint head; uint count; uint capacity; uint unused; PlotEntry entries[]; } plot;
+layout(std430, set = 0, binding = 0) readonly buffer Atlas { uint texels[]; } atlas;   // 8-bit coverage, 4 per word
+layout(std430, set = 0, binding = 1) readonly buffer Text { GlyphInstance glyphs[]; } text;
+layout(std430, set = 0, binding = 2) readonly buffer Histogram { float bins[]; } hist;
+layout(std430, set = 0, binding = 3) readonly buffer Exposure { float values[]; } exposure;
+layout(std430, set = 0, binding = 4) readonly buffer Plot { uint head; uint count; uint capacity; uint unused; PlotEntry entries[]; } plot;
 
 vec4 unpackColor(uint c) {
     return vec4(c & 0xffu, (c >> 8) & 0xffu, (c >> 16) & 0xffu, c >> 24) / 255.0;
@@ -76,7 +64,7 @@ ivec4 histogramQuad(uint q, vec4 area, float minEV, float binsPerEV) {
         precise float top = area.y + area.w - h;
         return ivec4(int(floor(left + 0.5)), int(floor(top + 0.5)), int(floor(right + 0.5)), bottom);
     }
-    float ev = q == 256u ? HUD_EXPOSURE(RECORD_LOW_EV) : HUD_EXPOSURE(RECORD_HIGH_EV);
+    float ev = q == 256u ? exposure.values[RECORD_LOW_EV] : exposure.values[RECORD_HIGH_EV];
     ev = isnan(ev) ? minEV : ev;
     precise float bin = clamp(1.0 + (ev - minEV) * binsPerEV, 0.0, 256.0);
     precise float at = area.x + bin * barW;

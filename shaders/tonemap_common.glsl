@@ -11,12 +11,9 @@ float acesFilmic(float x) {
     return clamp(numerator / denominator, 0.0, 1.0);
 }
 
-// IEC 61966-2-1 sRGB encoding of a linear value in [0, 1]. `precise`: the same value wherever it is
-// inlined (tonemap.comp's plain and HUD layouts must round alike; a fused multiply-add in one only
-// moves values that lie near a half step of 8 bits across it).
+// IEC 61966-2-1 sRGB encoding of a linear value in [0, 1].
 float srgbEncode(float linear) {
-    precise float encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1.0 / 2.4) - 0.055;
-    return encoded;
+    return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1.0 / 2.4) - 0.055;
 }
 
 // The display-linear result for one HDR channel, as ExposureModel.tonemap computes it.

@@ -178,22 +178,6 @@ class BenchCommand implements Callable<Integer> {
                             (compute ? "compute over the panels' tiles, storage target" : "graphics pass, colour attachment")
                                     + ", 14 text lines, histogram, full plot; median of per-pass timestamps"));
                 }
-                for (boolean fused : new boolean[]{true, false}) {
-                    if (!runs("hud")) {
-                        break;
-                    }
-                    var r = dev.tally.demo.bench.TonemapHudBench.run(rt, w, h, quick ? 20 : 700, fused, progress);
-                    double us = r.passMicros();
-                    if (Double.isNaN(us)) {
-                        continue;   // not fusable on this device: reported on the progress stream
-                    }
-                    bench.results().add(new BenchResult(fused ? "tonemap+hud" : "tonemap-then-hud", (long) w * h, false, us, us, us,
-                            (long) w * h * 12 / (us * 1e3), (fused ? "one compute pass, the HUD composited before the tonemap's store"
-                                    : "tonemap then hud, two compute passes (sum of their medians)")
-                                    + ", RGBA16F -> RGBA8, 14 text lines, histogram, full plot; median of per-pass timestamps",
-                            String.format(Locale.ROOT, "\"tonemapMicros\": %.3f, \"hudMicros\": %.3f, \"frameSpanMicros\": %.3f",
-                                    r.tonemapMicros(), r.hudMicros(), r.spanMicros())));
-                }
                 rt.graphs().passTimingInterval(timingInterval);
                 if (runs("frame")) {
                     frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
@@ -257,16 +241,6 @@ class BenchCommand implements Callable<Integer> {
                         "demo frame (scene, exposure, tonemap, plot, HUD, ring), HDR " + (format == null ? "format of the device's choice" : format)
                                 + ": first pass start to last pass end, median"));
             }
-        }
-        // The A/B of the HUD inside the tonemap's pass: the same frame with the two passes (hud.fused=false).
-        try (DemoFrames span = new DemoFrames(rt, w, h, frames, null)) {
-            span.app().fuseHud(false);
-            span.run();
-            rt.graphs().collectTimings();
-            double us = rt.graphs().stats().medianMicros(dev.tally.graph.GraphRuntime.FRAME_SPAN);
-            progress.printf(Locale.ROOT, "  %s %dx%d %10.2f us%n", "frame-gpu-span-unfused", w, h, us);
-            out.add(new BenchResult("frame-gpu-span-unfused", (long) w * h, false, us, us, us, 0,
-                    "demo frame as frame-gpu-span with tonemap and hud as two passes (hud.fused=false): first pass start to last pass end, median"));
         }
         try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames)) {
             cpu.run();   // warm-up: JIT, pipelines, first-use fills

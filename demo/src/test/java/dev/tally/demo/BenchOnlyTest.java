@@ -21,7 +21,7 @@ class BenchOnlyTest {
     void onlyTheNamedGroupsRun() {
         Cli.Run run = Cli.run("bench", "--quick", "--samples", "1", "--only", "tonemap,hud", "--set", "cache.dir=" + cache);
         assertEquals(0, run.status(), run::toString);
-        assertEquals(List.of("tonemap", "tonemap-fragment", "hud", "hud-graphics", "tonemap+hud", "tonemap-then-hud"), caseNames(run), run::toString);
+        assertEquals(List.of("tonemap", "tonemap-fragment", "hud", "hud-graphics"), caseNames(run), run::toString);
     }
 
     @Test

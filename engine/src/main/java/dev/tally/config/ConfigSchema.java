@@ -44,8 +44,6 @@ public final class ConfigSchema {
         add(ConfigKey.real("exposure.histogramFilterSeconds", "0.5", 0, 60,
                 "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.real("hud.scale", "0.02", 0.005, 0.25, "HUD text line height as a fraction of the output height"));
-        add(ConfigKey.bool("hud.fused", "true",
-                "the HUD composites inside the tonemap's compute pass (one pass, \"tonemap+hud\") where both run in compute; false: separate tonemap and hud passes"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync", "freshest"),
                 "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline);"

@@ -41,10 +41,6 @@ public final class Tonemapper implements AutoCloseable {
     private final dev.tally.shader.PipelinesByFormat pipelines = new dev.tally.shader.PipelinesByFormat(this::build);
     /** Compute pipelines by target format, built on first use. */
     private final Map<Integer, dev.tally.shader.ComputeKernel> computeByFormat = new java.util.HashMap<>();
-    /** Compute pipelines of one overlay's variant (its define set) by target format, built on first use. */
-    private final Map<Integer, dev.tally.shader.ComputeKernel> overlayByFormat = new java.util.HashMap<>();
-    private Map<String, String> overlayDefines;
-    private List<BindingType> overlayBindings;
     /** Whether each format's optimal tiling supports storage images here (asked once per format). */
     private final Map<Integer, Boolean> storageSupport = new java.util.HashMap<>();
 
@@ -108,58 +104,20 @@ public final class Tonemapper implements AutoCloseable {
     private int lastSupportFormat = -1;
     private boolean lastSupport;
 
-    /** Pixels each compute invocation writes (1, 2, 4 or 8). */
-    public int rows() {
-        return rows;
-    }
-
     private dev.tally.shader.ComputeKernel buildCompute(int format) {
-        return buildCompute(format, Map.of(), List.of());
-    }
-
-    private dev.tally.shader.ComputeKernel buildCompute(int format, Map<String, String> extraDefines, List<BindingType> extraBindings) {
-        Map<String, String> defines = new java.util.HashMap<>(computeDefines(storageQualifier(format), rows));
-        defines.putAll(extraDefines);
-        List<BindingType> bindings = new java.util.ArrayList<>(List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE));
-        bindings.addAll(extraBindings);
-        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, Map.copyOf(defines),
+        return new dev.tally.shader.ComputeKernel(ctx, compiler, cache, TONEMAP_COMPUTE, computeDefines(storageQualifier(format), rows),
                 SpecConstants.of(ExposureShaderLayout.SPEC_TONEMAP_ENCODE_SRGB, 1,
                         ExposureShaderLayout.SPEC_TONEMAP_ACES_INPUT_SCALE, Float.floatToRawIntBits(1f)),
-                List.copyOf(bindings), 0);
-    }
-
-    /** The overlay variant's pipeline for {@code format}; a different define set than last time replaces them all. */
-    private dev.tally.shader.ComputeKernel overlayKernel(int format, TonemapOverlay overlay) {
-        Map<String, String> defines = overlay.defines();
-        if (!defines.equals(overlayDefines) || !overlay.bindingTypes().equals(overlayBindings)) {
-            closeOverlayKernels();
-            overlayDefines = defines;
-            overlayBindings = overlay.bindingTypes();
-        }
-        dev.tally.shader.ComputeKernel k = overlayByFormat.get(format);
-        if (k == null) {
-            k = buildCompute(format, overlayDefines, overlayBindings);
-            overlayByFormat.put(format, k);
-        }
-        return k;
-    }
-
-    private void closeOverlayKernels() {
-        overlayByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);   // destruction deferred past frames in flight
-        overlayByFormat.clear();
+                List.of(BindingType.SAMPLED_IMAGE, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
     }
 
     /** Rebuilds pipelines from current sources (hot reload); on a compile error the old ones stay. */
     public void reload() {
         buildCompute(VK_FORMAT_R8G8B8A8_UNORM).close();   // throws on a compile error, before anything is replaced
         pipelines.reload();
-        if (overlayDefines != null) {
-            buildCompute(VK_FORMAT_R8G8B8A8_UNORM, overlayDefines, overlayBindings).close();   // the overlay variant compiles too
-        }
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);   // destruction deferred past frames in flight
         computeByFormat.clear();
         lastKernel = null;
-        closeOverlayKernels();
     }
 
     /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
@@ -212,36 +170,6 @@ public final class Tonemapper implements AutoCloseable {
                 .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
     }
 
-    /**
-     * Adds compute pass {@code name} (a label, e.g. {@code "tonemap+hud"}) writing {@code target} with
-     * {@code overlay} composited before the store: tonemap.comp's variant with the overlay's defines and
-     * bindings. The target must take the compute path ({@link #usesCompute}). Returns its new version.
-     */
-    public ImageHandle add(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, TonemapOverlay overlay) {
-        ImageDesc desc = g.desc(target);
-        if (!usesCompute(desc)) {
-            throw new IllegalArgumentException("tonemap pass '" + name + "': an overlay needs the compute path, but the target (format " + desc.format()
-                    + ", usage 0x" + Integer.toHexString(desc.usage()) + ") is not a storage image of RGBA8, RGBA16F or A2B10G10R10 here;"
-                    + " check usesCompute first or add the overlay as its own pass");
-        }
-        dev.tally.shader.ComputeKernel k = overlayKernel(desc.format(), overlay);
-        record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
-        }
-        return g.addPass(name, PassKind.COMPUTE, b -> {
-            Io io = new Io(b.read(hdr, Access.COMPUTE_SAMPLED), b.read(exposure, Access.COMPUTE_READ), b.write(target, Access.COMPUTE_WRITE));
-            overlay.declare(b);
-            return io;
-        }, (h, c) -> {
-            List<DescriptorSets.Binding> extra = overlay.bindings(c);
-            List<DescriptorSets.Binding> all = new java.util.ArrayList<>(3 + extra.size());
-            all.add(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler));
-            all.add(DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES));
-            all.add(DescriptorSets.StorageImage.of(c.image(h.target())));
-            all.addAll(extra);
-            k.dispatch(c.cmd(), all, null, (desc.width() + GROUP - 1) / GROUP, (desc.height() + GROUP * rows - 1) / (GROUP * rows));
-        }).target();
-    }
-
     private ImageHandle addCompute(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
         if (desc.format() != lastFormat || lastKernel == null) {
             lastKernel = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);   // a boxed key only when the format changes
@@ -264,7 +192,6 @@ public final class Tonemapper implements AutoCloseable {
     public void close() {
         ctx.requireOpen("Tonemapper");
         computeByFormat.values().forEach(dev.tally.shader.ComputeKernel::close);
-        closeOverlayKernels();
         pipelines.close();
         Samplers.destroy(ctx, sampler);
     }

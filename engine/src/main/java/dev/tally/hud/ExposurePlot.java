@@ -26,10 +26,7 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 /**
  * The history behind the HUD's exposure plot: a small ring of {time, applied EV, target EV} kept on
  * the GPU and appended by a one-invocation compute pass each frame (shaders/hud_plot.comp), so the
- * plot costs no readback. {@link HudOverlay} draws it as lines. The append stays a pass of its own,
- * ahead of the HUD even where the HUD runs inside the tonemap's pass: the HUD's workgroups read the
- * ring's header and entries the append rewrites, and nothing within one dispatch orders one workgroup
- * after another.
+ * plot costs no readback. {@link HudOverlay} draws it as lines.
  */
 public final class ExposurePlot implements AutoCloseable {
     /** Entries in the ring: with {@link #SPAN_SECONDS} / 512 between points it holds twice the window. */

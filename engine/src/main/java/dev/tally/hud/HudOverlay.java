@@ -6,7 +6,6 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.exposure.Tonemapper;
 import dev.tally.shader.BindingType;
 import dev.tally.shader.Bindings;
 import dev.tally.shader.ComputeKernel;
@@ -26,7 +25,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.*;
@@ -61,8 +59,6 @@ public final class HudOverlay implements AutoCloseable {
     private static final int MAX_GROUPS_X = 4096;
     private static final int TEXT_BOX = 0, HISTOGRAM_BOX = 1, PLOT_BOX = 2;
     private final HudScene[] scenes;
-    /** Per upload slot: what the tonemap's HUD variant binds and reads in that slot's frame. */
-    private final FusedHud[] fused;
     private final TextLayout[] layouts;
     private FontAtlas font;
     private GpuBuffer atlas;
@@ -89,12 +85,10 @@ public final class HudOverlay implements AutoCloseable {
         try (ConstructionGuard guard = new ConstructionGuard()) {
             text = new GpuBuffer[ctx.options().framesInFlight() + 1];
             scenes = new HudScene[text.length];
-            fused = new FusedHud[text.length];
             layouts = new TextLayout[text.length];
             mappedSlots = new ByteBuffer[text.length];
             for (int i = 0; i < text.length; i++) {
                 scenes[i] = new HudScene();
-                fused[i] = new FusedHud();
                 text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD));
             }
@@ -169,37 +163,6 @@ public final class HudOverlay implements AutoCloseable {
 
     /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
     public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
-        return add(g, name, target, lines, histogram, plot, null, null);
-    }
-
-    /** True when the HUD can composite inside {@code tonemap}'s pass over {@code target}: both take their compute paths there. */
-    /** The defines tonemap.comp adds for the HUD composited in a tonemap of {@code tonemapRows} rows per invocation. */
-    public static Map<String, String> fusedTonemapDefines(int tonemapRows) {
-        return FusedHud.fusedDefines(tonemapRows);
-    }
-
-    public boolean fusesWith(Tonemapper tonemap, ImageDesc target) {
-        return usesCompute(target) && tonemap.usesCompute(target);
-    }
-
-    /**
-     * Adds one compute pass {@code name} (e.g. {@code "tonemap+hud"}): {@code tonemap} of {@code hdr} into
-     * {@code target} with this HUD composited before the single store (the same bytes as the tonemap pass
-     * followed by {@link #add}); the tonemap's exposure is {@code histogram.exposure()}. Needs
-     * {@link #fusesWith}; the plot's append stays its own pass ({@link ExposurePlot#add}), declared before.
-     */
-    public ImageHandle addWithTonemap(FrameGraph g, String name, Tonemapper tonemap, ImageHandle hdr, ImageHandle target,
-                                      List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
-        if (!fusesWith(tonemap, g.desc(target))) {
-            throw new IllegalArgumentException("pass '" + name + "': the HUD composites inside the tonemap only where both run in compute"
-                    + " (an RGBA8 UNORM storage target, subgroup ballot/shuffle/arithmetic); check fusesWith first, else add tonemap and HUD as two passes");
-        }
-        return add(g, name, target, lines, histogram, plot, tonemap, hdr);
-    }
-
-    /** The HUD as its own pass ({@code fuse} null) or inside {@code fuse}'s tonemap pass of {@code hdr}. */
-    private ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram,
-                            ExposurePlot.View plot, Tonemapper fuse, ImageHandle hdr) {
         ImageDesc desc = g.desc(target);
         int width = desc.width();
         int height = desc.height();
@@ -284,11 +247,6 @@ public final class HudOverlay implements AutoCloseable {
                     f.width(), af, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
                     histogram.minEV(), histogram.maxEV(), lineWidth);
             slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
-            if (fuse != null) {
-                FusedHud overlay = fused[slotIndex];
-                overlay.frame(atlasBuffer, slot, histogram, plot, fuse.rows());
-                return fuse.add(g, name, hdr, histogram.exposure(), target, overlay);
-            }
             return addCompute(g, name, target, histogram, plot, slot, atlasBuffer, groupsX, groupsY);
         }
         slot.flush(HudScene.GLYPH_OFFSET, Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
@@ -402,60 +360,6 @@ public final class HudOverlay implements AutoCloseable {
         computePlot = null;
         computeSlot = computeAtlas = null;
         return out;
-    }
-
-    /**
-     * The HUD as tonemap.comp's overlay (define HUD): the atlas, the frame's glyphs, the normalized
-     * histogram, the plot ring and the Scene block, at the tonemap's bindings 3-7; the exposure record
-     * is the tonemap's own binding. One per upload slot, refilled when its frame is declared.
-     */
-    private static final class FusedHud implements dev.tally.exposure.TonemapOverlay {
-        /** HUD_ROWS 1 for a tonemap of one row per invocation, else 2 (hud.comp's layout). */
-        private static final Map<String, String> ONE_ROW = Map.of("HUD", "1", "HUD_ROWS", "1"), TWO_ROWS = Map.of("HUD", "1", "HUD_ROWS", "2");
-        private static final List<BindingType> BINDINGS = List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
-                BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER);
-        private GpuBuffer atlas;
-        private GpuBuffer slot;
-        private HistogramView histogram;
-        private ExposurePlot.View plot;
-        private Map<String, String> defines;
-
-        void frame(GpuBuffer atlas, GpuBuffer slot, HistogramView histogram, ExposurePlot.View plot, int tonemapRows) {
-            this.atlas = atlas;
-            this.slot = slot;
-            this.histogram = histogram;
-            this.plot = plot;
-            this.defines = fusedDefines(tonemapRows);
-        }
-
-        @Override
-        public Map<String, String> defines() {
-            return defines;
-        }
-
-        static Map<String, String> fusedDefines(int tonemapRows) {
-            return tonemapRows == 1 ? ONE_ROW : TWO_ROWS;
-        }
-
-        @Override
-        public List<BindingType> bindingTypes() {
-            return BINDINGS;
-        }
-
-        @Override
-        public void declare(dev.tally.graph.PassBuilder b) {
-            b.read(histogram.normalized(), Access.COMPUTE_READ);
-            if (plot != null) {
-                b.read(plot.ring(), Access.COMPUTE_READ);
-            }
-        }
-
-        @Override
-        public List<DescriptorSets.Binding> bindings(dev.tally.graph.PassContext c) {
-            List<DescriptorSets.Binding> common = HudOverlay.bindings(c, atlas, slot, histogram.normalized(), histogram.exposure(),
-                    plot == null ? null : plot.ring());
-            return List.of(common.get(0), common.get(1), common.get(2), common.get(4), DescriptorSets.Range.of(slot, 0, HudScene.HEADER_BYTES));
-        }
     }
 
     private ComputeKernel compute() {

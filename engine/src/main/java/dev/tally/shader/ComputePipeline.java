@@ -62,14 +62,9 @@ public final class ComputePipeline implements AutoCloseable {
             check(vkCreatePipelineLayout(device, layoutInfo, null, p), "vkCreatePipelineLayout(" + shader + ")");
             layout = p.get(0);
 
-            // On the heap: large kernels (tonemap.comp's HUD variant, about 70 KB) outgrow the thread's MemoryStack.
-            ByteBuffer code = org.lwjgl.system.MemoryUtil.memAlloc(spirv.length).put(spirv).flip();
-            try {
-                check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, p),
-                        "vkCreateShaderModule(" + shader + ")");
-            } finally {
-                org.lwjgl.system.MemoryUtil.memFree(code);
-            }
+            ByteBuffer code = stack.malloc(spirv.length).put(spirv).flip();
+            check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, p),
+                    "vkCreateShaderModule(" + shader + ")");
             long module = p.get(0);
             try {
                 VkPipelineShaderStageCreateInfo stage = VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()

@@ -5,7 +5,6 @@ import dev.tally.exposure.ExposureShaderLayout.HdrFormat;
 import dev.tally.exposure.Metering;
 import dev.tally.exposure.Tonemapper;
 import dev.tally.hud.ExposurePlot;
-import dev.tally.hud.HudOverlay;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,12 +43,6 @@ public final class EngineShaders {
             for (int rows : Tonemapper.ROWS_CHOICES) {
                 v.add(new ShaderVariant(Tonemapper.TONEMAP_COMPUTE, Tonemapper.computeDefines(qualifier, rows)));
             }
-        }
-        // The HUD composited inside the compute tonemap (HudOverlay.addWithTonemap): RGBA8 targets, every rows choice.
-        for (int rows : Tonemapper.ROWS_CHOICES) {
-            java.util.Map<String, String> defines = new java.util.HashMap<>(Tonemapper.computeDefines("rgba8", rows));
-            defines.putAll(HudOverlay.fusedTonemapDefines(rows));
-            v.add(new ShaderVariant(Tonemapper.TONEMAP_COMPUTE, java.util.Map.copyOf(defines)));
         }
         // The HUD (HudOverlay, ExposurePlot): both read the exposure record at the offsets its layout gives.
         v.add(new ShaderVariant("hud.vert", ExposurePlot.recordDefines()));

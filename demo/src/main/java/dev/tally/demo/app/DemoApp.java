@@ -72,7 +72,6 @@ public final class DemoApp implements AutoCloseable {
     private HudOverlay hud;
     private final HudLines hudLines = new HudLines();
     private ExposurePlot plot;
-    private boolean fuseHud;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
     private LuminanceProbe probe;
@@ -123,7 +122,6 @@ public final class DemoApp implements AutoCloseable {
         }
         tonemap = tally.tonemapper();
         hud = tally.hud();
-        fuseHud = tally.config().bool("hud.fused");
         plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
         probe = new LuminanceProbe(window);
@@ -149,21 +147,6 @@ public final class DemoApp implements AutoCloseable {
         // with few graphics units); the HUD still draws on it as a colour attachment.
         offscreen = GpuImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
-    }
-
-    /** Whether the HUD composites inside the tonemap's pass where it can (hud.fused); false: two passes, for an A/B. */
-    public void fuseHud(boolean fuse) {
-        fuseHud = fuse;
-    }
-
-    private List<StringBuilder> hudText(long rendered, double cpuMillis) {
-        return hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring, latest,
-                READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine());
-    }
-
-    private HudOverlay.HistogramView histogramView(AutoExposure.Result ae) {
-        ExposureSettings es = exposure.settings();
-        return new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV());
     }
 
     /**
@@ -249,20 +232,17 @@ public final class DemoApp implements AutoCloseable {
             ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
-            ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
-            // One pass "tonemap+hud" where both run in compute, unless the filmstrip wants the frame before the HUD.
-            boolean fused = keys.hudVisible() && fuseHud && filmstrip == null && hud.fusesWith(tonemap, g.desc(out));
-            if (fused) {
-                out = hud.addWithTonemap(g, "tonemap+hud", tonemap, hdr, out, hudText(rendered, cpuMillis), histogramView(ae), plotted);
-            } else {
-                out = tonemap.add(g, hdr, ae.exposure(), out);
-            }
+            out = tonemap.add(g, hdr, ae.exposure(), out);
             ReadbackRing.ImageRegion probed = probe.region(g, hdr);
             if (filmstrip != null) {
                 filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
             }
-            if (keys.hudVisible() && !fused) {
-                out = hud.add(g, out, hudText(rendered, cpuMillis), histogramView(ae), plotted);
+            ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
+            if (keys.hudVisible()) {
+                ExposureSettings es = exposure.settings();
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring, latest,
+                                READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
+                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
                     ReadbackRing.Region.of(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),

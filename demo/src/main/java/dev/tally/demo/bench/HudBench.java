@@ -28,19 +28,9 @@ import static org.lwjgl.vulkan.VK10.*;
  * with a STORAGE target (compute path) or a colour-attachment-only target (graphics path).
  */
 public final class HudBench {
-    static final float MIN_EV = -10, MAX_EV = 20;
+    private static final float MIN_EV = -10, MAX_EV = 20;
 
     private HudBench() {
-    }
-
-    /** The demo's 14 lines of HUD text, as its 4K frame shows them. */
-    static List<String> demoLines() {
-        List<String> lines = new ArrayList<>();
-        lines.add("Tally demo | NVIDIA H200 | 3840x2160");
-        for (int i = 1; i < 14; i++) {
-            lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
-        }
-        return lines;
     }
 
     /** Median microseconds of the HUD pass. */
@@ -50,7 +40,11 @@ public final class HudBench {
                 | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
         ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
         String pass = "bench/hud-" + width + "x" + height + (compute ? "-compute" : "-graphics");
-        List<String> lines = demoLines();
+        List<String> lines = new ArrayList<>();
+        lines.add("Tally demo | NVIDIA H200 | 3840x2160");
+        for (int i = 1; i < 14; i++) {
+            lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
+        }
         try (FrameCommands loop = new FrameCommands(rt);
              HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
              ExposurePlot plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
