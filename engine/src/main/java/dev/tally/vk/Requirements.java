@@ -199,9 +199,11 @@ public final class Requirements {
             }
         }
         if (missing.length() > 0) {
-            throw new IllegalArgumentException(where + ": the device was created without " + missing
+            String seen = enabled.features().isEmpty() ? " (the HostFeatures given list no features at all: was the create info's"
+                    + " pNext chain cut, e.g. by LWJGL's typed pNext(struct) setter?)" : "";
+            throw new IllegalArgumentException(where + ": the device was created without " + missing + seen
                     + "; enable it in the vkCreateDevice pNext chain (Tally.requirements().enableIn merges Tally's features into yours)"
-                    + " and list it in Tally.HostFeatures");
+                    + " and pass what the device was created with as dev.tally.vk.HostFeatures.of(createInfo)");
         }
     }
 
