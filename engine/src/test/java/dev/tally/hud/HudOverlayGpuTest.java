@@ -115,7 +115,7 @@ class HudOverlayGpuTest extends GpuTestBase {
         List<String> lines = List.of("HHHH", "g p q y", "a c e o");
         byte[] px = render(w, h, lines, 1, f -> new float[8], false);
         FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlay.DEFAULT_TEXT_FRACTION));
-        HudOverlay.HudLayout layout = HudOverlay.HudLayout.of(font, w, h, lines, false);
+        HudLayout layout = HudLayout.of(font, w, h, lines, false);
         int x0 = layout.textX(), x1 = x0 + font.textWidth("g p q y");
 
         int capitals = inkRows(px, w, x0, x1, layout.baseline(0) - font.ascent(), layout.baseline(0) + 1);
@@ -140,8 +140,8 @@ class HudOverlayGpuTest extends GpuTestBase {
         // Frame 0 has no valid record: nothing is appended for it.
         byte[] px = render(w, h, List.of("plot"), 12, f -> f == 0 ? new float[8] : rec, true);
         FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlay.DEFAULT_TEXT_FRACTION));
-        HudOverlay.HudLayout layout = HudOverlay.HudLayout.of(font, w, h, List.of("plot"), true);
-        HudOverlay.Rect area = layout.plotArea();
+        HudLayout layout = HudLayout.of(font, w, h, List.of("plot"), true);
+        HudLayout.Rect area = layout.plotArea();
         // The newest point is at the right edge; the line reaches back 1.0 s of the 10 s window.
         int inside = (int) (area.x() + area.w() * 0.95f), outside = (int) (area.x() + area.w() * 0.5f);
         int appliedY = Math.round(layout.evToY(applied, MIN_EV, MAX_EV)), targetY = Math.round(layout.evToY(target, MIN_EV, MAX_EV));
