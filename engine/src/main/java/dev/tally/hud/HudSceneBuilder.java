@@ -16,7 +16,9 @@ final class HudSceneBuilder {
     static final int TITLE = 0xffffe080, WHITE = 0xffffffff, APPLIED = 0xff40ccff, TARGET = 0xe6ffcc59;
     private static final int TEXT_BOX = 0, HISTOGRAM_BOX = 1, PLOT_BOX = 2;
     private static final String SPAN_LABEL = "last " + (int) ExposurePlot.SPAN_SECONDS + " s";
-    private static final String[] EV_LABELS = new String[201];
+    /** The grid labels of whole EVs -100..100, made once when the class loads (immutable afterwards: no shared mutable state). */
+    private static final List<String> EV_LABELS = java.util.stream.IntStream.rangeClosed(-100, 100)
+            .mapToObj(v -> String.format(Locale.ROOT, "%+d", v)).toList();
 
     private final int[] glyphBounds = new int[4];
     /** The last frame's layout: the next frame of the same shape reuses it. */
@@ -90,8 +92,7 @@ final class HudSceneBuilder {
         if (v < -100 || v > 100 || v != ev) {
             return String.format(Locale.ROOT, "%+.0f", ev);
         }
-        String s = EV_LABELS[v + 100];
-        return s != null ? s : (EV_LABELS[v + 100] = String.format(Locale.ROOT, "%+.0f", ev));
+        return EV_LABELS.get(v + 100);
     }
 
     private void glyphRange(HudScene scene, TextLayout glyphs, int box, int from) {
