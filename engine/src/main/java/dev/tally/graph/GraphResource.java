@@ -7,26 +7,34 @@ final class GraphResource {
     enum Origin { TRANSIENT, IMPORTED, SCRATCH, HISTORY_PREVIOUS, HISTORY_CURRENT }
 
     final int id;
-    final String name;
-    final boolean image;
-    final Origin origin;
-    final BufferDesc bufferDesc;
-    final ImageDesc imageDesc;
+    String name;
+    boolean image;
+    Origin origin;
+    BufferDesc bufferDesc;
+    ImageDesc imageDesc;
     /** The physical object for imported and history resources (GpuBuffer/GpuImage), null for transients. */
-    final Object physical;
+    Object physical;
     /** State at frame start for imported and history resources (the runtime tracks it across frames). */
     ResourceState entry;
     /** The entry state comes from the runtime's tracking (resolved again when the frame is recorded). */
     boolean trackedEntry;
     /** Access the caller needs after the frame (present, host read), or null. */
-    final Access finalAccess;
+    Access finalAccess;
     int version;
     /** writers[v] = index of the pass that produced version v (v >= 1), for v <= {@link #version}; made at the first write. */
     private int[] writers;
 
-    GraphResource(int id, String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
-                  ResourceState entry, Access finalAccess) {
+    /** The handles issued for each version, reused while the slot holds a resource of the same name ({@link #handlesName}). */
+    private Handle[] handles;
+    private String handlesName;
+
+    GraphResource(int id) {
         this.id = id;
+    }
+
+    /** Declares the resource in this slot anew (a graph reuses its resources from frame to frame). */
+    GraphResource init(String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
+                       ResourceState entry, Access finalAccess) {
         this.name = name;
         this.image = image;
         this.origin = origin;
@@ -35,6 +43,33 @@ final class GraphResource {
         this.physical = physical;
         this.entry = entry;
         this.finalAccess = finalAccess;
+        this.trackedEntry = false;
+        this.version = 0;
+        return this;
+    }
+
+    /**
+     * The handle of version {@code v} for graph {@code g}'s current declaration: the one issued before for this
+     * slot and version when the slot held a resource of this name (stamped with the new generation), else a new
+     * one, so that a handle kept from an earlier frame never comes to stand for another resource.
+     */
+    Handle handle(FrameGraph g, int v, long generation) {
+        if (handles == null) {
+            handles = new Handle[4];
+        } else if (!name.equals(handlesName)) {
+            java.util.Arrays.fill(handles, null);   // the old ones keep their generation and are refused
+        }
+        handlesName = name;
+        if (v >= handles.length) {
+            handles = java.util.Arrays.copyOf(handles, Math.max(2 * handles.length, v + 1));
+        }
+        Handle h = handles[v];
+        if (h == null || (h instanceof ImageHandle) != image) {
+            h = image ? new ImageHandle(g, id, v) : new BufferHandle(g, id, v);
+            handles[v] = h;
+        }
+        h.generation = generation;
+        return h;
     }
 
     /** The pass that produced version {@code v}, -1 for version 0. */
