@@ -24,9 +24,14 @@ final class GraphResource {
     /** writers[v] = index of the pass that produced version v (v >= 1), for v <= {@link #version}; made at the first write. */
     private int[] writers;
 
-    /** The handles issued for each version, reused while the slot holds a resource of the same name ({@link #handlesName}). */
-    private Handle[] handles;
-    private String handlesName;
+    /**
+     * The handles issued in this slot, by name (a few names: a readback ring declares a different slot each frame
+     * under a different name) and version. A handle stands only for the resource of its name, slot and version.
+     */
+    private final String[] handleNames = new String[NAMES_KEPT];
+    private final Handle[][] handles = new Handle[NAMES_KEPT][];
+    private int nextEvicted;
+    private static final int NAMES_KEPT = 4;
 
     GraphResource(int id) {
         this.id = id;
@@ -50,23 +55,27 @@ final class GraphResource {
 
     /**
      * The handle of version {@code v} for graph {@code g}'s current declaration: the one issued before for this
-     * slot and version when the slot held a resource of this name (stamped with the new generation), else a new
-     * one, so that a handle kept from an earlier frame never comes to stand for another resource.
+     * slot, name and version (stamped with the new generation), else a new one, so that a handle kept from an
+     * earlier frame never comes to stand for another resource (a name no longer kept drops its handles: they
+     * keep their old generation and are refused).
      */
     Handle handle(FrameGraph g, int v, long generation) {
-        if (handles == null) {
-            handles = new Handle[4];
-        } else if (!name.equals(handlesName)) {
-            java.util.Arrays.fill(handles, null);   // the old ones keep their generation and are refused
+        int k = 0;
+        while (k < NAMES_KEPT && !name.equals(handleNames[k])) {
+            k++;
         }
-        handlesName = name;
-        if (v >= handles.length) {
-            handles = java.util.Arrays.copyOf(handles, Math.max(2 * handles.length, v + 1));
+        if (k == NAMES_KEPT) {
+            k = nextEvicted;
+            nextEvicted = (nextEvicted + 1) % NAMES_KEPT;
+            handleNames[k] = name;
+            handles[k] = new Handle[Math.max(2, v + 1)];
+        } else if (v >= handles[k].length) {
+            handles[k] = java.util.Arrays.copyOf(handles[k], Math.max(2 * handles[k].length, v + 1));
         }
-        Handle h = handles[v];
+        Handle h = handles[k][v];
         if (h == null || (h instanceof ImageHandle) != image) {
             h = image ? new ImageHandle(g, id, v) : new BufferHandle(g, id, v);
-            handles[v] = h;
+            handles[k][v] = h;
         }
         h.generation = generation;
         return h;

@@ -11,8 +11,9 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
 
 /**
  * The graph in steady state makes no garbage: a frame of the demo's shape (an import, transient images and
- * buffers, a graphics pass with a cleared attachment, compute passes, an async candidate, a culled pass)
- * declared, compiled and recorded on the no-op backend frame after frame allocates nothing on the frame
+ * buffers, a graphics pass with a cleared attachment, compute passes, an async candidate, a culled pass,
+ * and a readback slot imported under a new name each frame) declared, compiled and recorded on the no-op
+ * backend frame after frame allocates nothing on the frame
  * thread once the topology is cached, and reuses its graphs' handles instead of making new ones.
  */
 class SteadyStateGarbageTest {
@@ -36,8 +37,11 @@ class SteadyStateGarbageTest {
         };
         private final Function<PassBuilder, BufferHandle> unused = s -> s.write(s.create("unused", partialsDesc), Access.COMPUTE_WRITE);
 
+        /** A readback ring's slots: a different buffer, under a different name, each frame. */
+        private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
+
         void declare(FrameGraph g) {
-            out = g.importBuffer("readback.target", 64, ResourceState.UNUSED, Access.HOST_READ);
+            out = g.importBuffer(slots[(int) (g.frame() % slots.length)], 64, ResourceState.UNUSED, Access.HOST_READ);
             hdr = g.addPass("scene", PassKind.GRAPHICS, scene, Planning.nothing());
             partials = g.addPass("reduce", PassKind.COMPUTE, reduce, Planning.nothing());
             g.addPass("unused", PassKind.COMPUTE, unused, Planning.nothing());
