@@ -71,6 +71,16 @@ public final class GraphRuntime implements AutoCloseable {
         this(new VulkanBackend(ctx, FrameTimings.slotCount(ctx.options().framesInFlight()) * 2 * FrameTimings.MAX_TIMED_PASSES), skipBarriers);
     }
 
+    /**
+     * A runtime with no GPU behind it, for measuring Tally's own CPU work (benchmarks): frames are declared,
+     * compiled, given barriers and recorded as on a device (each pass's execute step runs; {@link #record}
+     * takes a null command buffer), and nothing reaches a driver. Histories and GPU imports need a device:
+     * declare with the described imports ({@link FrameGraph#importBuffer(String, long, dev.tally.vk.ResourceState, Access)}).
+     */
+    public static GraphRuntime withoutGpu(int framesInFlight) {
+        return new GraphRuntime(new NoOpBackend(framesInFlight), false);
+    }
+
     GraphRuntime(GraphBackend backend, boolean skipBarriers) {
         this.backend = backend;
         this.topologies = new TopologyCache(backend);
