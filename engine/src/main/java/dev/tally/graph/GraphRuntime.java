@@ -101,11 +101,12 @@ public final class GraphRuntime implements AutoCloseable {
         }
         currentNumber = frameNumber;
         currentValue = timelineValue;
-        timings.collect();
-        listeners.begun(frameNumber, backend.completedValue());
+        // The new frame's graph first: listeners (readback rings) read the frame begun from it.
         FrameGraph g = freeGraph();
         g.reset(frameNumber, timelineValue, backend.framesInFlight());
         begun = g;
+        timings.collect();
+        listeners.begun(frameNumber, backend.completedValue());
         return g;
     }
 
