@@ -14,7 +14,6 @@ final class AsyncScheduler {
     private AsyncMode mode = AsyncMode.OFF;
     private QueueLanes queues = QueueLanes.ONE;
     private int[] lastLanes = new int[0];
-    private List<String> lastCandidates = List.of();
     private boolean lastAsync;
 
     AsyncScheduler(GraphBackend backend) {
@@ -37,12 +36,11 @@ final class AsyncScheduler {
 
     /** Each pass's lane, by position in {@code plan}'s order, for a frame of topology {@code key} on {@code lanes}. */
     int[] place(FrameGraph g, GraphPlan plan, String key, QueueLanes lanes) {
-        List<String> candidates = LaneAssignment.candidates(g, plan);
         // One placement per frame, asked only when it can matter (two lanes and something to place).
-        boolean async = lanes.lanes() == 2 && !candidates.isEmpty() && placement.placeAsync(key, mode);
-        int[] laneOf = LaneAssignment.assign(g, plan, lanes, name -> async);
+        boolean async = lanes.lanes() == 2 && LaneAssignment.anyCandidate(g, plan) && placement.placeAsync(key, mode);
+        // The last frame's array when the plan has as many passes: the barrier cache keeps copies, never this one.
+        int[] laneOf = LaneAssignment.assign(g, plan, lanes, async, lastLanes);
         lastLanes = laneOf;
-        lastCandidates = candidates;
         lastAsync = async;
         return laneOf;
     }
@@ -56,8 +54,9 @@ final class AsyncScheduler {
         return placement;
     }
 
-    List<String> lastCandidates() {
-        return lastCandidates;
+    /** Names of the last placed frame's passes that asked for the async queue ({@code g} and {@code plan}: that frame), made when asked. */
+    List<String> lastCandidates(FrameGraph g, GraphPlan plan) {
+        return g == null ? List.of() : LaneAssignment.candidates(g, plan);
     }
 
     int[] lastLanes() {

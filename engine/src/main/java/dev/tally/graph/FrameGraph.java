@@ -17,34 +17,69 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
  * One frame's declaration: resources and passes, each pass with a setup step (run now, declares
  * reads and writes) and an execute step (run later, records commands). {@link #compile()} validates,
  * culls, orders and plans memory; a {@link GraphRuntime} records it. Declaring touches no GPU.
+ * A runtime reuses a few graphs from frame to frame ({@link #reset}): each declaration is a new
+ * generation, its resources, passes and handles are the earlier ones' objects declared anew, and a
+ * handle of an earlier generation is refused.
  */
 public final class FrameGraph {
+    /** This frame's resources and passes: prefixes of the pools, which keep every object declared so far. */
     final List<GraphResource> resources;
     final List<Pass> passes;
+    private final List<GraphResource> resourcePool = new ArrayList<>();
+    private final List<Pass> passPool = new ArrayList<>();
+    /** This frame's history pairs, kept to be handed out again while their handles are the same objects. */
+    private final List<History> historyPool = new ArrayList<>();
+    private long generation = 1;
     private final UniqueNames resourceNames = new UniqueNames();
     private final UniqueNames passNames = new UniqueNames();
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
     private final GraphRuntime runtime;
-    /** The frame this graph declares: its number, slot and timeline value, owned by the runtime that began it. */
-    private final FrameTicket ticket;
+    /** The frame this graph declares, set by the runtime that began it; its ticket is made only when asked for. */
+    private long number;
+    private long timeline;
+    private int framesInFlight;
+    private FrameTicket ticket;
     /** Set once the frame is recorded: what is declared later would never run (and its readback never arrive). */
     private boolean recorded;
 
     /** A graph with no GPU behind it, for planning and tests. */
     public FrameGraph() {
-        this(null, new FrameTicket(0, 0, 0), 10, 10);
+        this(null, 10, 10);
+        this.framesInFlight = 1;
     }
 
-    /** {@code resources} and {@code passes}: how many to expect (the last frame's), so that the lists need not grow. */
-    FrameGraph(GraphRuntime runtime, FrameTicket ticket, int resources, int passes) {
+    /** {@code resources} and {@code passes}: how many to expect, so that the lists need not grow. */
+    FrameGraph(GraphRuntime runtime, int resources, int passes) {
         this.resources = new ArrayList<>(resources);
         this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
-        this.ticket = ticket;
     }
 
+    /**
+     * Begins declaring frame {@code next} in this graph: a new generation (every handle issued so far is
+     * refused from now on, unless issued again), nothing declared. The storage stays.
+     */
+    void reset(long frameNumber, long timelineValue, int framesInFlight) {
+        generation++;
+        resources.clear();
+        passes.clear();
+        declaredHistories.clear();
+        resourceNames.reset();
+        passNames.reset();
+        failedPass = null;
+        recorded = false;   // a reused graph declares its new frame from the start
+        this.number = frameNumber;
+        this.timeline = timelineValue;
+        this.framesInFlight = framesInFlight;
+        this.ticket = null;
+    }
+
+    /** The declaration this graph holds now (one more each {@link #reset}). */
+    long generation() {
+        return generation;
+    }
     /** The runtime that began this frame (null for a graph with no runtime behind it). */
     GraphRuntime runtime() {
         return runtime;
@@ -68,17 +103,20 @@ public final class FrameGraph {
 
     /** The number of the frame this graph declares (0 for a graph with no GPU behind it). */
     public long frame() {
-        return ticket.number();
+        return number;
     }
 
     /** The frame this graph declares: number, slot among the frames in flight, timeline value. */
     public FrameTicket ticket() {
+        if (ticket == null) {   // made when asked for (readback rings do): a frame of the graph alone allocates none
+            ticket = FrameTicket.of(number, timeline, framesInFlight);
+        }
         return ticket;
     }
 
     /** The timeline value this frame's submission signals; the GPU is done with the frame once Tally's timeline reaches it. */
     public long timelineValue() {
-        return ticket.timelineValue();
+        return timeline;
     }
 
     /** The description of the image behind {@code h} (extent, format, usage): passes need not be told it again. */
@@ -100,15 +138,24 @@ public final class FrameGraph {
         if (h == null) {
             throw new GraphException(what + " of a null handle");
         }
-        if (graphOf(h) != this) {
+        if (!owns(h)) {
             throw new GraphException(what + ": handle " + h + " belongs to another frame's graph");
         }
         return resources.get(h.resource());
     }
 
+    /** {@code h} was issued by this graph in its current declaration (not by another graph, nor in an earlier frame of this one). */
+    boolean owns(Handle h) {
+        return h.graph == this && h.generation == generation;
+    }
+
     static Object graphOf(Handle h) {
         return h.graph;
     }
+
+    /** The entry state of an acquired swapchain image: its semaphore is waited at the colour-attachment stage, contents discarded. */
+    private static final ResourceState ACQUIRED = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0,
+            VK_IMAGE_LAYOUT_UNDEFINED);
 
     private static String nameOf(GraphResource r) {
         return r.name;
@@ -127,27 +174,68 @@ public final class FrameGraph {
         if (!resourceNames.claim(name, resources, FrameGraph::nameOf)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
-        GraphResource r = new GraphResource(resources.size(), name, image, origin, b, i, physical, entry, finalAccess);
+        GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
         r.trackedEntry = runtime != null && physical != null;
         resources.add(r);
         return r;
     }
 
+    /** The next resource slot: the object an earlier frame declared there, or a new one. */
+    private GraphResource slot() {
+        int n = resources.size();
+        if (n == resourcePool.size()) {
+            resourcePool.add(new GraphResource(n));
+        }
+        return resourcePool.get(n);
+    }
+
+    /** The handle of {@code r}'s version {@code v} in this declaration. */
+    private Handle handle(GraphResource r, int v) {
+        return r.handle(this, v, generation);
+    }
+
+    private BufferHandle bufferHandle(GraphResource r) {
+        return (BufferHandle) handle(r, 0);
+    }
+
+    private ImageHandle imageHandle(GraphResource r) {
+        return (ImageHandle) handle(r, 0);
+    }
+
+    /** A new write's handle: version {@code r.version} of {@code r}. */
+    Handle written(GraphResource r) {
+        return handle(r, r.version);
+    }
+
+    /** A buffer description of {@code size} bytes: the next slot's, kept from an earlier frame, when it is the same. */
+    private BufferDesc importedDesc(long size) {
+        int n = resources.size();
+        BufferDesc d = n < resourcePool.size() ? resourcePool.get(n).bufferDesc : null;
+        return d != null && d.size() == size && d.usage() == 0 ? d : new BufferDesc(size, 0);
+    }
+
+    /** The description of {@code image}: the next slot's, kept from an earlier frame, when it is the same. */
+    private ImageDesc importedDesc(GpuImage image) {
+        int n = resources.size();
+        ImageDesc d = n < resourcePool.size() ? resourcePool.get(n).imageDesc : null;
+        return d != null && d.width() == image.width() && d.height() == image.height() && d.format() == image.format() && d.usage() == image.usage()
+                ? d : new ImageDesc(image.width(), image.height(), image.format(), image.usage());
+    }
+
     public BufferHandle createBuffer(String name, BufferDesc desc) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.TRANSIENT, desc, null, null, ResourceState.UNUSED, null).id, 0);
+        return bufferHandle(add(name, false, GraphResource.Origin.TRANSIENT, desc, null, null, ResourceState.UNUSED, null));
     }
 
     public ImageHandle createImage(String name, ImageDesc desc) {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
-        return new ImageHandle(this, add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null).id, 0);
+        return imageHandle(add(name, true, GraphResource.Origin.TRANSIENT, null, desc, null, ResourceState.UNUSED, null));
     }
 
     /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
     public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.IMPORTED, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
-                finalAccess).id, 0);
+        return bufferHandle(add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size()), null, buffer, buffer.state(), finalAccess));
     }
 
     /**
@@ -155,8 +243,7 @@ public final class FrameGraph {
      * a reduction's partials): writes to it do not keep a pass alive.
      */
     public BufferHandle importScratch(String name, GpuBuffer buffer) {
-        return new BufferHandle(this, add(name, false, GraphResource.Origin.SCRATCH, new BufferDesc(buffer.size(), 0), null, buffer, buffer.state(),
-                null).id, 0);
+        return bufferHandle(add(name, false, GraphResource.Origin.SCRATCH, importedDesc(buffer.size()), null, buffer, buffer.state(), null));
     }
 
     /**
@@ -164,17 +251,14 @@ public final class FrameGraph {
      * discarded, presented after the frame.
      */
     public ImageHandle importSwapchainImage(String name, GpuImage image) {
-        ResourceState acquired = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, acquired, Access.PRESENT);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ACQUIRED, Access.PRESENT);
         r.trackedEntry = false;   // each acquire hands the image over anew: its entry is the acquire, not last frame's use
-        return new ImageHandle(this, r.id, 0);
+        return imageHandle(r);
     }
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
     public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
-        return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, image.state(), finalAccess).id, 0);
+        return imageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, image.state(), finalAccess));
     }
 
     /**
@@ -184,10 +268,9 @@ public final class FrameGraph {
      * transition from there. {@code finalAccess} may be null.
      */
     public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null,
-                new ImageDesc(image.width(), image.height(), image.format(), image.usage()), image, entry.stateAfter(), finalAccess);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entry.stateAfter(), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
-        return new ImageHandle(this, r.id, 0);
+        return imageHandle(r);
     }
 
     /**
@@ -195,7 +278,7 @@ public final class FrameGraph {
      * a given entry state. Tests use the package's own description imports instead.
      */
     public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
-        return importDescribed(name, GraphResource.Origin.IMPORTED, new BufferDesc(size, 0), entry, finalAccess);
+        return importDescribed(name, GraphResource.Origin.IMPORTED, importedDesc(size), entry, finalAccess);
     }
 
     /** For planning without a GPU (the demo's planning benchmarks): an imported image with a given entry state. */
@@ -205,7 +288,7 @@ public final class FrameGraph {
 
     /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */
     BufferHandle importDescribed(String name, GraphResource.Origin origin, BufferDesc desc, ResourceState entry, Access finalAccess) {
-        return new BufferHandle(this, add(name, false, origin, desc, null, null, entry, finalAccess).id, 0);
+        return bufferHandle(add(name, false, origin, desc, null, null, entry, finalAccess));
     }
 
     /** An imported image described by its description and entry state, with no GPU object behind it. */
@@ -213,7 +296,7 @@ public final class FrameGraph {
         if (!Formats.isColor(desc.format())) {
             throw new GraphException("image '" + name + "': format " + desc.format() + " is not a color format");
         }
-        return new ImageHandle(this, add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess).id, 0);
+        return imageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, desc, null, entry, finalAccess));
     }
 
     /**
@@ -234,11 +317,21 @@ public final class FrameGraph {
         declaredHistories.add(history);
         GpuBuffer cur = history.current();
         GpuBuffer prev = history.previousOrNull();
-        BufferHandle current = new BufferHandle(this, add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
-                cur.state(), null).id, 0);
-        BufferHandle previous = prev == null ? null : new BufferHandle(this, add(history.previousName, false,
-                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, prev.state(), null).id, 0);
-        return new History(previous, current);
+        BufferHandle current = bufferHandle(add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
+                cur.state(), null));
+        BufferHandle previous = prev == null ? null : bufferHandle(add(history.previousName, false,
+                GraphResource.Origin.HISTORY_PREVIOUS, history.desc(), null, prev, prev.state(), null));
+        // The pair handed out for this history before, while its handles are the same objects (they are, frame after frame).
+        int k = declaredHistories.size() - 1;
+        if (k == historyPool.size()) {
+            historyPool.add(null);
+        }
+        History pair = historyPool.get(k);
+        if (pair == null || pair.previous() != previous || pair.current() != current) {
+            pair = new History(previous, current);
+            historyPool.set(k, pair);
+        }
+        return pair;
     }
 
     /**
@@ -253,11 +346,17 @@ public final class FrameGraph {
         if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
-        Pass pass = new Pass(passes.size(), name, kind);
+        int n = passes.size();
+        if (n == passPool.size()) {
+            Pass made = new Pass(n);
+            made.builder = new PassBuilder(this, made);
+            passPool.add(made);
+        }
+        Pass pass = passPool.get(n).init(name, kind);
         passes.add(pass);
         T data;
         try {
-            data = setup.apply(new PassBuilder(this, pass));
+            data = setup.apply(pass.builder);
         } catch (RuntimeException e) {
             // Its uses may already have advanced resource versions: the frame cannot be compiled.
             failedPass = name;
@@ -287,7 +386,7 @@ public final class FrameGraph {
     }
 
     String nameOf(Handle h) {
-        return graphOf(h) == this ? resources.get(h.resource()).name : "#" + h.resource() + " (of another graph)";
+        return owns(h) ? resources.get(h.resource()).name : "#" + h.resource() + " (of another graph)";
     }
 
     /** Records one use, validating it; returns the new handle for a write, the same for a read. */

@@ -21,8 +21,12 @@ final class FrameRecorder {
     private boolean poison;
     /** The last recorded frame's topology key: a frame with the same topology reuses it instead of building a string. */
     private String lastTopologyKey;
+    private final TopologyKey.KeyMatcher keyMatcher = new TopologyKey.KeyMatcher();
     /** The GPU object behind each resource id of the frame being recorded (kept from frame to frame). */
     private Object[] objects = new Object[0];
+    /** By batch of the frame being recorded: the lane semaphore value it signals (kept from frame to frame). */
+    private long[] signalOf = new long[2];
+    private PassContext context;
     private FrameGraph lastGraph;
     private GraphPlan lastPlan;
     private BarrierPlanner.Barriers lastBarriers;
@@ -48,10 +52,11 @@ final class FrameRecorder {
         this.poison = on;
     }
 
-    List<GraphRuntime.RecordedBatch> record(FrameGraph g, GraphRuntime.BatchCommands commands, QueueLanes lanes) {
+    /** Records {@code g}; with {@code listBatches}, returns what each batch is (else null: one command buffer, nothing to hand on). */
+    List<GraphRuntime.RecordedBatch> record(FrameGraph g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         g.requireComplete();
         StateTracker.resolveEntries(g);
-        String key = g.topologyKey(lastTopologyKey);   // the previous frame's key object when nothing changed
+        String key = TopologyKey.of(g, lastTopologyKey, keyMatcher);   // the previous frame's key object when nothing changed
         lastTopologyKey = key;
         TopologyCache.Compiled compiled = topologies.acquire(key, g, passOrder, poison, g.frame());
         GraphPlan plan = compiled.plan;
@@ -59,22 +64,27 @@ final class FrameRecorder {
         int[] laneOf = async.place(g, plan, key, lanes);
         BarrierPlanner.Barriers barriers = topologies.barriers(compiled, g, laneOf, lanes);
         List<QueueBatch> batches = barriers.batches();
-        timings.frameBegun(g.ticket(), plan.order().size(), batches.size());
+        timings.frameBegun(g.frame(), plan.order().size(), batches.size());
         if (batches.size() > 1 && laneSemaphore == 0) {
             laneSemaphore = backend.createLaneSemaphore();
         }
-        long[] signalOf = new long[batches.size()];
-        List<GraphRuntime.RecordedBatch> out = new ArrayList<>(batches.size());
+        if (signalOf.length < batches.size()) {
+            signalOf = new long[batches.size()];
+        }
+        List<GraphRuntime.RecordedBatch> out = listBatches ? new ArrayList<>(batches.size()) : null;
         for (int b = 0; b < batches.size(); b++) {
             QueueBatch batch = batches.get(b);
             VkCommandBuffer cmd = commands.begin(batch.lane());
             recordBatch(cmd, g, plan, barriers, batch, batches.size(), objects);
+            if (batch.signals()) {
+                signalOf[b] = ++laneValue;
+            }
+            if (out == null) {
+                continue;
+            }
             List<Long> waits = batch.waits().isEmpty() ? List.of() : new ArrayList<>(batch.waits().size());
             for (int w = 0; w < batch.waits().size(); w++) {
                 waits.add(signalOf[batch.waits().get(w)]);
-            }
-            if (batch.signals()) {
-                signalOf[b] = ++laneValue;
             }
             out.add(new GraphRuntime.RecordedBatch(batch, cmd, List.copyOf(waits), batch.signals() ? signalOf[b] : 0, b == batches.size() - 1));
         }
@@ -107,7 +117,10 @@ final class FrameRecorder {
             emit(cmd, barriers.prologue(), objects);
         }
         timings.batchBegun(cmd, batch, batchCount, plan.order().size());
-        PassContext context = new PassContext(backend.context(), cmd, objects, g);
+        if (context == null) {
+            context = new PassContext(backend.context());
+        }
+        context.bind(cmd, objects, g);
         for (int pos = batch.firstPos(); pos < batch.endPos(); pos++) {
             Pass p = g.passes.get(plan.order().get(pos));
             backend.beginLabel(cmd, p.name);

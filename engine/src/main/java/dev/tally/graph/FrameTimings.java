@@ -3,8 +3,6 @@ package dev.tally.graph;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * GPU time per pass and per frame, from timestamps written around the passes and read back frames later
@@ -15,8 +13,23 @@ import java.util.List;
 final class FrameTimings {
     static final int MAX_TIMED_PASSES = 64;
 
-    /** A frame's timestamps in flight: two per pass in {@code passes}, or (spanOnly) two for the frame's span. */
-    private record Pending(long timelineValue, int slot, List<String> passes, AsyncPlacement.Variant variant, boolean spanOnly) {
+    /**
+     * A frame's timestamps in flight: two per pass in {@code passes}, or (spanOnly) two for the frame's span.
+     * One per slot, filled again each time its slot is timed (a slot holds one frame at a time).
+     */
+    private static final class Pending {
+        final int slot;
+        final String[] passes = new String[MAX_TIMED_PASSES];
+        int passCount;
+        long timelineValue;
+        boolean spanOnly;
+        AsyncPlacement.Variant variant;
+        /** Waiting in {@link #pending}: not filled again until collected. */
+        boolean queued;
+
+        Pending(int slot) {
+            this.slot = slot;
+        }
     }
 
     private final GraphBackend backend;
@@ -33,13 +46,20 @@ final class FrameTimings {
     private boolean perPass;
     private int slot;
     private int base;
-    private List<String> timedPasses;
+    /** By slot: the frame being recorded fills its slot's, which then waits in {@link #pending}. */
+    private final Pending[] bySlot;
+    /** The variants frames are timed under, by async or not: the same record while the topology stays. */
+    private final AsyncPlacement.Variant[] variants = new AsyncPlacement.Variant[2];
 
     FrameTimings(GraphBackend backend, AsyncPlacement placement) {
         this.backend = backend;
         this.placement = placement;
         this.slots = slotCount(backend.framesInFlight());
         this.slotBusyUntil = new long[slots];
+        this.bySlot = new Pending[slots];
+        for (int s = 0; s < slots; s++) {
+            bySlot[s] = new Pending(s);
+        }
     }
 
     /** Timestamp slots for {@code framesInFlight}; times {@code 2 * MAX_TIMED_PASSES} is the queries a backend keeps. */
@@ -63,14 +83,16 @@ final class FrameTimings {
     }
 
     /** Frame {@code frame} with {@code passes} passes in {@code batches} batches is about to be recorded. */
-    void frameBegun(FrameTicket frame, int passes, int batches) {
-        slot = frame.slotIn(slots);
-        timed = backend.timestampCapacity() > 0 && backend.completedValue() >= slotBusyUntil[slot] && passes <= MAX_TIMED_PASSES;
+    void frameBegun(long frame, int passes, int batches) {
+        slot = (int) (frame % slots);
+        timed = backend.timestampCapacity() > 0 && backend.completedValue() >= slotBusyUntil[slot] && !bySlot[slot].queued && passes <= MAX_TIMED_PASSES;
         base = slot * 2 * MAX_TIMED_PASSES;
         // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
-        spanOnly = timed && frame.number() % interval != 0 && batches == 1 && passes > 0;
+        spanOnly = timed && frame % interval != 0 && batches == 1 && passes > 0;
         perPass = timed && !spanOnly;
-        timedPasses = timed ? new ArrayList<>() : null;
+        if (timed) {
+            bySlot[slot].passCount = 0;
+        }
     }
 
     /** Batch {@code batch} of {@code batches} begins on {@code cmd}: its queries are reset (the first batch's for the whole frame). */
@@ -98,7 +120,8 @@ final class FrameTimings {
     void passEnded(VkCommandBuffer cmd, int pos, QueueBatch batch, String name) {
         if (perPass) {
             backend.writeTimestamp(cmd, base + 2 * pos + 1);
-            timedPasses.add(name);
+            Pending t = bySlot[slot];
+            t.passes[t.passCount++] = name;
         } else if (spanOnly && pos == batch.endPos() - 1) {
             backend.writeTimestamp(cmd, base + 1);
         }
@@ -108,18 +131,33 @@ final class FrameTimings {
     void frameRecorded(long timelineValue, String topology, boolean async) {
         if (timed) {
             slotBusyUntil[slot] = timelineValue;
-            pending.addLast(new Pending(timelineValue, slot, timedPasses, new AsyncPlacement.Variant(topology, async), spanOnly));
+            Pending t = bySlot[slot];
+            t.timelineValue = timelineValue;
+            t.spanOnly = spanOnly;
+            t.variant = variant(topology, async);
+            t.queued = true;
+            pending.addLast(t);
         }
     }
 
     /** Which passes ran and which were culled in the frame just recorded. */
     void passesRecorded(FrameGraph g, GraphPlan plan) {
-        for (int i : plan.culled()) {
-            stats.culled(g.passes.get(i).name, true);
+        for (int k = 0; k < plan.culled().size(); k++) {
+            stats.culled(g.passes.get(plan.culled().get(k)).name, true);
         }
-        for (int i : plan.order()) {
-            stats.culled(g.passes.get(i).name, false);
+        for (int k = 0; k < plan.order().size(); k++) {
+            stats.culled(g.passes.get(plan.order().get(k)).name, false);
         }
+    }
+
+    private AsyncPlacement.Variant variant(String topology, boolean async) {
+        int k = async ? 1 : 0;
+        AsyncPlacement.Variant v = variants[k];
+        if (v == null || !v.topology().equals(topology)) {   // the same key object while the topology stays: a reference check
+            v = new AsyncPlacement.Variant(topology, async);
+            variants[k] = v;
+        }
+        return v;
     }
 
     /** Reads the timestamps of finished frames into the stats (never waits). */
@@ -128,18 +166,19 @@ final class FrameTimings {
             return;
         }
         long done = backend.completedValue();
-        while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= done) {
+        while (!pending.isEmpty() && pending.peekFirst().timelineValue <= done) {
             Pending t = pending.pollFirst();
-            int n = t.passes().size();
-            int first = t.slot() * 2 * MAX_TIMED_PASSES;
-            if (t.spanOnly()) {
+            t.queued = false;
+            int n = t.passCount;
+            int first = t.slot * 2 * MAX_TIMED_PASSES;
+            if (t.spanOnly) {
                 if (backend.readTimestamps(first, 2, ticks)) {
                     span(t, backend.nanos(ticks[0], ticks[1]) / 1000.0);
                 }
             } else if (n > 0 && backend.readTimestamps(first, 2 * n, ticks)) {
                 long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
-                    stats.add(t.passes().get(i), backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
+                    stats.add(t.passes[i], backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
                     start = Math.min(start, ticks[2 * i]);
                     end = Math.max(end, ticks[2 * i + 1]);
                 }
@@ -150,7 +189,7 @@ final class FrameTimings {
     }
 
     private void span(Pending t, double micros) {
-        placement.frameSpan(t.variant(), micros);
+        placement.frameSpan(t.variant, micros);
         stats.add(GraphRuntime.FRAME_SPAN, micros);
     }
 }

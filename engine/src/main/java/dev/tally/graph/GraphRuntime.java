@@ -52,7 +52,12 @@ public final class GraphRuntime implements AutoCloseable {
     private final FrameListeners listeners = new FrameListeners();
     private final List<HistoryBuffer> histories = new ArrayList<>();
     /** The frame begun last (null before the first): the one place the runtime and its rings read the frame from. */
-    private FrameTicket current;
+    /** The frame begun last: its number and timeline value (-1 and 0 before the first). */
+    private long currentNumber = -1;
+    private long currentValue;
+    /** The graphs frames are declared in, reused in turn: the last recorded, the one begun last, and a free one. */
+    private final FrameGraph[] graphs = new FrameGraph[3];
+    private FrameGraph begun;
 
     public GraphRuntime(VulkanContext ctx) {
         this(ctx, false);
@@ -64,6 +69,16 @@ public final class GraphRuntime implements AutoCloseable {
      */
     public GraphRuntime(VulkanContext ctx, boolean skipBarriers) {
         this(new VulkanBackend(ctx, FrameTimings.slotCount(ctx.options().framesInFlight()) * 2 * FrameTimings.MAX_TIMED_PASSES), skipBarriers);
+    }
+
+    /**
+     * A runtime with no GPU behind it, for measuring Tally's own CPU work (benchmarks): frames are declared,
+     * compiled, given barriers and recorded as on a device (each pass's execute step runs; {@link #record}
+     * takes a null command buffer), and nothing reaches a driver. Histories and GPU imports need a device:
+     * declare with the described imports ({@link FrameGraph#importBuffer(String, long, dev.tally.vk.ResourceState, Access)}).
+     */
+    public static GraphRuntime withoutGpu(int framesInFlight) {
+        return new GraphRuntime(new NoOpBackend(framesInFlight), false);
     }
 
     GraphRuntime(GraphBackend backend, boolean skipBarriers) {
@@ -80,20 +95,41 @@ public final class GraphRuntime implements AutoCloseable {
      * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
      */
     public FrameGraph begin(long frameNumber, long timelineValue) {
-        if (current != null && (frameNumber <= current.number() || timelineValue <= current.timelineValue())) {   // both only grow
+        if (begun != null && (frameNumber <= currentNumber || timelineValue <= currentValue)) {   // both only grow
             throw new IllegalStateException("internal: frame " + frameNumber + " (timeline value " + timelineValue + ") begun after frame "
-                    + current.number() + " (" + current.timelineValue() + ")");
+                    + currentNumber + " (" + currentValue + ")");
         }
-        current = FrameTicket.of(frameNumber, timelineValue, backend.framesInFlight());
+        currentNumber = frameNumber;
+        currentValue = timelineValue;
+        // The new frame's graph first: listeners (readback rings) read the frame begun from it.
+        FrameGraph g = freeGraph();
+        g.reset(frameNumber, timelineValue, backend.framesInFlight());
+        begun = g;
         timings.collect();
         listeners.begun(frameNumber, backend.completedValue());
+        return g;
+    }
+
+    /**
+     * A graph to declare the next frame in: neither the last recorded one (the next frame shares its uses, and
+     * the HUD and tests read it) nor the one begun last (still refused if it is recorded now, by its ticket).
+     */
+    private FrameGraph freeGraph() {
         FrameGraph last = recorder.lastGraph();
-        return new FrameGraph(this, current, last == null ? 16 : last.resources.size(), last == null ? 16 : last.passes.size());
+        for (int i = 0; i < graphs.length; i++) {
+            if (graphs[i] == null) {
+                graphs[i] = new FrameGraph(this, 16, 16);
+            }
+            if (graphs[i] != last && graphs[i] != begun) {
+                return graphs[i];
+            }
+        }
+        throw new IllegalStateException("internal: no free frame graph among " + graphs.length);
     }
 
     /** The frame begun last, or null before the first: rings take their slot from it. */
     public FrameTicket currentTicket() {
-        return current;
+        return begun == null ? null : begun.ticket();
     }
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
@@ -144,8 +180,25 @@ public final class GraphRuntime implements AutoCloseable {
 
     /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}: one batch, on the main queue. */
     public void record(FrameGraph g, VkCommandBuffer cmd) {
-        recordFrame(g, lane -> cmd, QueueLanes.ONE);
+        oneBuffer.cmd = cmd;
+        try {
+            recordFrame(g, oneBuffer, QueueLanes.ONE, false);
+        } finally {
+            oneBuffer.cmd = null;
+        }
     }
+
+    /** The one command buffer of {@link #record}: a holder kept by the runtime, not a lambda made per frame. */
+    private static final class OneBuffer implements BatchCommands {
+        VkCommandBuffer cmd;
+
+        @Override
+        public VkCommandBuffer begin(int lane) {
+            return cmd;
+        }
+    }
+
+    private final OneBuffer oneBuffer = new OneBuffer();
 
     /**
      * Compiles and records every pass into one batch per run of passes on a lane ({@link AsyncMode}):
@@ -153,15 +206,15 @@ public final class GraphRuntime implements AutoCloseable {
      * With one lane this is one batch, recorded exactly as {@link #record}.
      */
     public List<RecordedBatch> recordBatches(FrameGraph g, BatchCommands commands) {
-        return recordFrame(g, commands, async.lanes());
+        return recordFrame(g, commands, async.lanes(), true);
     }
 
-    private List<RecordedBatch> recordFrame(FrameGraph g, BatchCommands commands, QueueLanes lanes) {
-        if (g.ticket() != current) {
-            throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + current.number()
+    private List<RecordedBatch> recordFrame(FrameGraph g, BatchCommands commands, QueueLanes lanes, boolean listBatches) {
+        if (g != begun || g.frame() != currentNumber) {
+            throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + currentNumber
                     + " began; declare and record one frame at a time");
         }
-        List<RecordedBatch> batches = recorder.record(g, commands, lanes);
+        List<RecordedBatch> batches = recorder.record(g, commands, lanes, listBatches);
         g.markRecorded();
         return batches;
     }
@@ -201,7 +254,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Async placement: the candidates, what was chosen and the measured spans. */
     public AsyncPlacement placement() { return async.placement(); }
     /** Names of the last frame's passes that asked for the async queue. */
-    public List<String> lastAsyncCandidates() { return async.lastCandidates(); }
+    public List<String> lastAsyncCandidates() { return async.lastCandidates(recorder.lastGraph(), recorder.lastPlan()); }
 
     /** Names of the last recorded frame's passes placed on the async lane, in plan order. */
     public List<String> lastAsyncPasses() {
@@ -216,7 +269,7 @@ public final class GraphRuntime implements AutoCloseable {
     /** Lanes of the last recorded frame's passes, in plan order. */
     public int[] lastLanes() { return async.lastLanes(); }
     /** The frame begun last (-1 before the first). */
-    public long frame() { return current == null ? -1 : current.number(); }
+    public long frame() { return currentNumber; }
     /** Barriers recorded so far (0 with skipBarriers). */
     public long barriersEmitted() { return recorder.barriersEmitted(); }
     /** How many times a frame's barriers were planned (the rest reused those of an earlier frame with the same inputs). */

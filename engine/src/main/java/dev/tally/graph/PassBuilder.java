@@ -47,10 +47,11 @@ public final class PassBuilder {
             throw new GraphException("pass '" + pass.name + "' is " + pass.kind + "; only graphics passes have color attachments");
         }
         ImageHandle out = (ImageHandle) graph.use(pass, image, clear == null ? Access.COLOR_ATTACHMENT_LOAD : Access.COLOR_ATTACHMENT);
-        if (pass.attachments.isEmpty()) {
-            pass.attachments = new ArrayList<>(2);
+        if (clear != null && clear.length != 4) {
+            throw new GraphException("pass '" + pass.name + "': the clear colour of '" + graph.nameOf(image) + "' has " + clear.length
+                    + " components; give four (RGBA)");
         }
-        pass.attachments.add(new Pass.Attachment(image.resource(), clear == null ? null : clear.clone()));
+        pass.attach(image.resource(), clear);   // the colour is copied: the caller may reuse its array
         return out;
     }
 

@@ -12,15 +12,20 @@ import org.lwjgl.vulkan.VkCommandBuffer;
  */
 public final class PassContext {
     private final VulkanContext ctx;
-    private final VkCommandBuffer cmd;
-    private final Object[] physical;
-    private final FrameGraph graph;
+    // Bound again for each batch: one context serves every frame of a runtime.
+    private VkCommandBuffer cmd;
+    private Object[] physical;
+    private FrameGraph graph;
     private Pass pass;
     private int width;
     private int height;
 
-    PassContext(VulkanContext ctx, VkCommandBuffer cmd, Object[] physical, FrameGraph graph) {
+    PassContext(VulkanContext ctx) {
         this.ctx = ctx;
+    }
+
+    /** The batch about to be recorded: its command buffer, the frame's objects by resource id, and the frame's graph. */
+    void bind(VkCommandBuffer cmd, Object[] physical, FrameGraph graph) {
         this.cmd = cmd;
         this.physical = physical;
         this.graph = graph;
@@ -57,11 +62,11 @@ public final class PassContext {
         if (pass == null) {
             throw new GraphException("a resource was asked for outside a pass's execute step");
         }
-        if (h == null || FrameGraph.graphOf(h) != graph) {
+        if (h == null || !graph.owns(h)) {
             throw new GraphException("pass '" + pass.name + "': handle " + h + " belongs to another frame's graph");
         }
-        for (Pass.Use u : pass.uses) {
-            if (u.resource() == h.resource()) {
+        for (int k = 0; k < pass.uses.size(); k++) {   // indexed: no iterator per resource asked for
+            if (pass.uses.get(k).resource() == h.resource()) {
                 return h.resource();
             }
         }

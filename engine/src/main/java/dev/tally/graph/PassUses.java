@@ -14,7 +14,7 @@ final class PassUses {
         if (handle == null) {
             throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
         }
-        if (FrameGraph.graphOf(handle) != g) {
+        if (!g.owns(handle)) {
             throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
         }
         GraphResource r = g.resources.get(handle.resource());
@@ -32,7 +32,8 @@ final class PassUses {
             throw new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
                     + "; current is v" + r.version + ", written by pass '" + by + "')");
         }
-        for (Pass.Use u : pass.uses) {
+        for (int k = 0; k < pass.uses.size(); k++) {
+            Pass.Use u = pass.uses.get(k);
             if (u.resource() == r.id && u.producedVersion() >= 0 && u.producedVersion() == handle.version()) {
                 throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
             }
@@ -50,7 +51,7 @@ final class PassUses {
         }
         r.written(pass.index);
         pass.uses.add(useOf(g, pass, r.id, handle.version(), access, r.version));
-        return handle instanceof ImageHandle ? new ImageHandle(g, r.id, r.version) : new BufferHandle(g, r.id, r.version);
+        return g.written(r);
     }
 
     /**

@@ -13,8 +13,13 @@ final class TopologyKey {
 
     /** The key of {@code g}, or {@code previous} itself when it describes {@code g}'s topology. */
     static String of(FrameGraph g, String previous) {
+        return of(g, previous, new KeyMatcher());
+    }
+
+    /** As {@link #of(FrameGraph, String)}, comparing through {@code m} (kept by the caller from frame to frame). */
+    static String of(FrameGraph g, String previous, KeyMatcher m) {
         if (previous != null) {
-            KeyMatcher m = new KeyMatcher(previous);
+            m.reset(previous);
             describe(g, m);
             if (m.matches()) {
                 return previous;
@@ -26,7 +31,8 @@ final class TopologyKey {
     }
 
     private static void describe(FrameGraph g, KeySink b) {
-        for (GraphResource r : g.resources) {
+        for (int i = 0; i < g.resources.size(); i++) {
+            GraphResource r = g.resources.get(i);
             b.num(r.origin.ordinal()).ch('|');
             if (r.image) {
                 b.num(r.imageDesc.width()).ch('x').num(r.imageDesc.height()).ch(':').num(r.imageDesc.format()).ch(':').num(r.imageDesc.usage());
@@ -92,13 +98,16 @@ final class TopologyKey {
         }
     }
 
-    private static final class KeyMatcher implements KeySink {
-        private final String key;
+    /** Compares a walk with an existing key; reset for each comparison, so that one serves every frame. */
+    static final class KeyMatcher implements KeySink {
+        private String key;
         private int at;
-        private boolean same = true;
+        private boolean same;
 
-        KeyMatcher(String key) {
+        void reset(String key) {
             this.key = key;
+            this.at = 0;
+            this.same = true;
         }
 
         @Override

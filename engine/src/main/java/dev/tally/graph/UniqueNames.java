@@ -14,6 +14,13 @@ final class UniqueNames {
     private static final int SCAN_LIMIT = 64;
     private Set<String> set;
 
+    /** Forgets every name: a new frame's declaration begins (the set, if one was made, is kept for it). */
+    void reset() {
+        if (set != null) {
+            set.clear();
+        }
+    }
+
     /**
      * False when one of {@code declared} (named by {@code nameOf}, a non-capturing function) already has
      * {@code name}; called before the new one is added.

@@ -23,6 +23,8 @@ final class VulkanBackend implements GraphBackend {
     private final VulkanContext ctx;
     private final TransientAllocator transients;
     private final TimestampQueries queries;
+    /** Made once: a method reference per barrier call would be an object per call. */
+    private final java.util.function.IntUnaryOperator familyOf = this::familyOf;
 
     /** @param timestamps how many timestamp queries to keep (none when the device cannot time) */
     VulkanBackend(VulkanContext ctx, int timestamps) {
@@ -48,7 +50,7 @@ final class VulkanBackend implements GraphBackend {
         if (specs.isEmpty()) {
             return;
         }
-        CommandStructs.pipelineBarrier(cmd, specs, objects, this::familyOf);
+        CommandStructs.pipelineBarrier(cmd, specs, objects, familyOf);
     }
 
     /** The queue family of a lane for an ownership transfer; IGNORED for a barrier within one queue. */
