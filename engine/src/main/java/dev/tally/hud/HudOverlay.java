@@ -41,13 +41,22 @@ public final class HudOverlay implements AutoCloseable {
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
     public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
+        this(ctx, compiler, cache, textFraction, false);
+    }
+
+    /**
+     * @param textFraction line height as a fraction of the output height (0.02: 2 %)
+     * @param computeOnCpu true: a CPU device takes the compute path where it can (tests comparing both paths);
+     *                     false: it draws with the graphics path, which it runs far faster
+     */
+    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction, boolean computeOnCpu) {
         if (!(textFraction > 0 && textFraction <= 0.25)) {
             throw new IllegalArgumentException("HUD text size must be in (0, 0.25] of the output height, got " + textFraction);
         }
         this.ctx = ctx;
         this.uploads = new HudUploadRing(ctx);
         this.font = new HudFont(ctx, textFraction);
-        this.computePath = new HudComputePath(ctx, compiler, cache);
+        this.computePath = new HudComputePath(ctx, compiler, cache, computeOnCpu);
         this.graphicsPath = new HudGraphicsPath(ctx, compiler, cache);
     }
 

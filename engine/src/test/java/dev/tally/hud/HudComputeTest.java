@@ -89,10 +89,14 @@ class HudComputeTest extends GpuTestBase {
         var ctx = runtime.context();
         int storage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
         int attachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-        try (HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION)) {
+        try (HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true)) {
             assertTrue(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)), "RGBA8 storage target takes compute");
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, attachment)), "no STORAGE usage: graphics");
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_B8G8R8A8_SRGB, storage | attachment)), "sRGB: graphics");
+        }
+        try (HudOverlay byDefault = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION)) {
+            assertEquals(!ctx.info().isCpu(), byDefault.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)),
+                    "by default only a GPU takes the compute path (" + ctx.info().type() + " device)");
         }
         byte[] background = render(null, 0, curves);
         byte[] compute = render(background, storage, curves);
@@ -116,7 +120,7 @@ class HudComputeTest extends GpuTestBase {
     private byte[] render(byte[] reference, int usage, Curves curves) {
         var ctx = runtime.context();
         try (FrameCommands loop = new FrameCommands(runtime);
-             HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
+             HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true);
              ExposurePlot history = new ExposurePlot(ctx, runtime.compiler(), runtime.pipelineCache());
              GpuBuffer pixels = new GpuBuffer(ctx, "test.background", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              GpuBuffer normalized = new GpuBuffer(ctx, "test.normalized", ExposureShaderLayout.NORMALIZED_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);

@@ -46,7 +46,7 @@ public final class HudBench {
             lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
         }
         try (FrameCommands loop = new FrameCommands(rt);
-             HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
+             HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
              ExposurePlot plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
              GpuBuffer normalized = new GpuBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
