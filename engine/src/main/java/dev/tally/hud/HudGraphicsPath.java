@@ -77,16 +77,16 @@ final class HudGraphicsPath implements AutoCloseable {
                         case HudScene.KIND_RECTS -> {
                             for (int i = scene.first(r); i < scene.first(r) + n; i++) {
                                 pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
-                                        scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), c.width(), c.height(), 6);
+                                        scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), PUSH_BYTES, c.width(), c.height(), 6);
                             }
                         }
-                        case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0),
+                        case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0), PUSH_BYTES,
                                 c.width(), c.height(), 6 * n);
-                        case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0),
+                        case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0), PUSH_BYTES,
                                 c.width(), c.height(), 6 * n);
                         default -> {
                             if (n > 0) {
-                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), c.width(), c.height(), 6 * n);
+                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), PUSH_BYTES, c.width(), c.height(), 6 * n);
                             }
                         }
                     }
@@ -108,12 +108,25 @@ final class HudGraphicsPath implements AutoCloseable {
 
     /** Push constants shared by every draw of one frame; see shaders/hud_push.glsl. */
     private record Push(int width, int height, int atlasWidth, HistogramView hv, ExposurePlot.View plot, float lineWidth) {
-        ByteBuffer write(MemoryStack stack, int mode, float x, float y, float w, float h, int rgbaOrFirst) {
-            ByteBuffer b = stack.malloc(PUSH_BYTES).order(ByteOrder.nativeOrder());
-            b.putFloat(0, x).putFloat(4, y).putFloat(8, w).putFloat(12, h).putFloat(16, width).putFloat(20, height)
-                    .putInt(24, mode).putInt(28, atlasWidth).putFloat(32, hv.minEV()).putFloat(36, hv.binsPerEV())
-                    .putFloat(40, plot == null ? 0 : plot.now()).putFloat(44, ExposurePlot.SPAN_SECONDS)
-                    .putFloat(48, hv.minEV()).putFloat(52, hv.maxEV()).putFloat(56, lineWidth).putInt(60, rgbaOrFirst);
+        /** Writes the push constants on {@code stack} by address (no buffer wrapper per draw) and returns the address. */
+        long write(MemoryStack stack, int mode, float x, float y, float w, float h, int rgbaOrFirst) {
+            long b = stack.nmalloc(4, PUSH_BYTES);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b, x);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 4, y);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 8, w);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 12, h);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 16, width);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 20, height);
+            org.lwjgl.system.MemoryUtil.memPutInt(b + 24, mode);
+            org.lwjgl.system.MemoryUtil.memPutInt(b + 28, atlasWidth);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 32, hv.minEV());
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 36, hv.binsPerEV());
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 40, plot == null ? 0 : plot.now());
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 44, ExposurePlot.SPAN_SECONDS);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 48, hv.minEV());
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 52, hv.maxEV());
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 56, lineWidth);
+            org.lwjgl.system.MemoryUtil.memPutInt(b + 60, rgbaOrFirst);
             return b;
         }
     }

@@ -124,17 +124,35 @@ public final class GraphicsPipeline implements AutoCloseable {
      * {@code push} (may be null) and draws {@code vertices} generated vertices.
      */
     public void draw(VkCommandBuffer cmd, List<? extends DescriptorSets.Binding> bindings, ByteBuffer push, int width, int height, int vertices) {
+        draw(cmd, bindings, push == null ? 0L : org.lwjgl.system.MemoryUtil.memAddress(push), push == null ? 0 : push.remaining(), width, height,
+                vertices);
+    }
+
+    /**
+     * As {@link #draw(VkCommandBuffer, List, ByteBuffer, int, int, int)}, with {@code pushLength} bytes of push
+     * constants at address {@code push} (0: none). The structs are written by address (static setters): a HUD
+     * draws many times a frame, and wrapper objects would be garbage each time.
+     */
+    public void draw(VkCommandBuffer cmd, List<? extends DescriptorSets.Binding> bindings, long push, int pushLength, int width, int height,
+                     int vertices) {
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
             if (!bindings.isEmpty()) {
-                vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, stack.longs(sets.get(bindings)), null);
+                long set = stack.nmalloc(8, 8);
+                org.lwjgl.system.MemoryUtil.memPutLong(set, sets.get(bindings));
+                nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, set, 0, 0L);
             }
-            vkCmdSetViewport(cmd, 0, VkViewport.calloc(1, stack).x(0).y(0).width(width).height(height).minDepth(0).maxDepth(1));
-            VkRect2D.Buffer scissor = VkRect2D.calloc(1, stack);
-            scissor.get(0).extent().set(width, height);
-            vkCmdSetScissor(cmd, 0, scissor);
-            if (push != null && pushBytes > 0) {
-                vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, push);
+            long viewport = stack.ncalloc(VkViewport.ALIGNOF, 1, VkViewport.SIZEOF);
+            VkViewport.nwidth(viewport, width);
+            VkViewport.nheight(viewport, height);
+            VkViewport.nmaxDepth(viewport, 1);
+            nvkCmdSetViewport(cmd, 0, 1, viewport);
+            long scissor = stack.ncalloc(VkRect2D.ALIGNOF, 1, VkRect2D.SIZEOF);
+            VkExtent2D.nwidth(scissor + VkRect2D.EXTENT, width);
+            VkExtent2D.nheight(scissor + VkRect2D.EXTENT, height);
+            nvkCmdSetScissor(cmd, 0, 1, scissor);
+            if (push != 0 && pushBytes > 0) {
+                nvkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, pushLength, push);
             }
             vkCmdDraw(cmd, vertices, 1, 0, 0);
         }
