@@ -14,10 +14,8 @@
 // (the largest of sorted data, a lone large value). Constant input gives d = 0 exactly, so the
 // variance is exactly 0. Per vec4: d = v - K, its sum and fma sum of squares, each added to a Kahan
 // pair per unrolled load; min and max per lane.
-// - Records merge with Chan's update (n = na + nb, delta = mean_b - mean_a, M2 = M2a + M2b +
-//   delta^2 na nb / n: every term non-negative, nothing cancels), the sum carried as a TwoSum pair;
-//   the divisions are per merge (a handful of levels), never per element. A butterfly pair combines
-//   with the lower lane's record first, so both lanes get the same bits.
+// - Records combine about a reference mean as plain sums (see About below), the sum carried as a
+//   TwoSum pair; the divisions are per level (a handful), never per element or per butterfly step.
 //
 // Every merge has a fixed order (xor butterflies, strided loops in index order), so the same input
 // gives the same bits on every run.
@@ -141,39 +139,69 @@ Record finished(Partial p) {
     return r;
 }
 
-// a's values then b's (a first in index order): Chan's update, the sum as a TwoSum pair.
-Partial combined(Partial a, Partial b) {
-    if (b.count == 0u) {
-        return Partial(a.count, a.sumHi, a.sumLo, a.m2, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue), a.mean,
-                       a.flags | b.flags);
-    }
-    if (a.count == 0u) {
-        return Partial(b.count, b.sumHi, b.sumLo, b.m2, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue), b.mean,
-                       a.flags | b.flags);
-    }
-    const uint count = a.count + b.count;
-    const vec2 s = pairAdd(a.sumHi, a.sumLo, b.sumHi, b.sumLo);
-    precise float w = float(b.count) / float(count);
-    precise float delta = b.mean - a.mean;
-    precise float mean = fma(delta, w, a.mean);
-    precise float m2 = (a.m2 + b.m2) + delta * delta * (float(a.count) * w);
-    return Partial(count, s.x, s.y, m2, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue), mean, a.flags | b.flags);
+// The mean of a record, or 0 for an empty one (a reference needs only be near the data).
+float meanOf(Partial p) {
+    return p.count == 0u ? 0.0 : p.mean;
 }
 
-// Over the subgroup, every field in one xor butterfly; the lower lane's record goes first in both
-// lanes of a pair, so every lane ends with the same, fixed-order result.
-Partial subgroupRecord(Partial v) {
+// Records combined about a reference M: n, the sum pair, D = sum of n (mean - M), Q = sum of
+// (M2 + n (mean - M)^2). Plain sums, so the butterflies carry one field per shuffle with no division
+// per step; then M2 = Q - D^2 / n. The reference is a record's own mean (lane 0's in a subgroup,
+// subgroup 0's in a workgroup, record 0's in the fold), which bounds the cancellation in Q - D^2 / n
+// by the number of records combined, not by n; equal means give D = 0 and Q = M2 exactly.
+struct About {
+    uint count;
+    float sumHi;
+    float sumLo;
+    float d;
+    float q;
+    float minValue;
+    float maxValue;
+    uint flags;
+};
+
+#define EMPTY_ABOUT About(0u, 0.0, 0.0, 0.0, 0.0, POS_INF, NEG_INF, 0u)
+
+About about(Partial p, float reference) {
+    if (p.count == 0u) {
+        return About(0u, 0.0, 0.0, 0.0, 0.0, p.minValue, p.maxValue, p.flags);
+    }
+    precise float offset = p.mean - reference;
+    precise float d = float(p.count) * offset;
+    precise float q = fma(d, offset, p.m2);
+    return About(p.count, p.sumHi, p.sumLo, d, q, p.minValue, p.maxValue, p.flags);
+}
+
+About combined(About a, About b) {
+    const vec2 s = pairAdd(a.sumHi, a.sumLo, b.sumHi, b.sumLo);
+    return About(a.count + b.count, s.x, s.y, a.d + b.d, a.q + b.q, min(a.minValue, b.minValue), max(a.maxValue, b.maxValue),
+                 a.flags | b.flags);
+}
+
+Partial record(About a, float reference) {
+    Partial p = Partial(a.count, a.sumHi, a.sumLo, 0.0, a.minValue, a.maxValue, 0.0, a.flags);
+    if (a.count != 0u) {
+        precise float dm = a.d / float(a.count);
+        p.m2 = max(0.0, a.q - a.d * dm);
+        p.mean = reference + dm;
+    }
+    return p;
+}
+
+// Over the subgroup, every field in one xor butterfly; combined() is commutative bit for bit, so every
+// lane ends with the same, fixed-order result.
+About subgroupAbout(About v) {
     for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
-        Partial o;
+        About o;
         o.count = subgroupShuffleXor(v.count, mask);
         o.sumHi = subgroupShuffleXor(v.sumHi, mask);
         o.sumLo = subgroupShuffleXor(v.sumLo, mask);
-        o.m2 = subgroupShuffleXor(v.m2, mask);
+        o.d = subgroupShuffleXor(v.d, mask);
+        o.q = subgroupShuffleXor(v.q, mask);
         o.minValue = subgroupShuffleXor(v.minValue, mask);
         o.maxValue = subgroupShuffleXor(v.maxValue, mask);
-        o.mean = subgroupShuffleXor(v.mean, mask);
         o.flags = subgroupShuffleXor(v.flags, mask);
-        v = (gl_SubgroupInvocationID & mask) == 0u ? combined(v, o) : combined(o, v);
+        v = combined(v, o);
     }
     return v;
 }
@@ -181,9 +209,11 @@ Partial subgroupRecord(Partial v) {
 // One slot per subgroup; the engine requires subgroups of at least 4 invocations.
 shared Partial subgroupRecords[gl_WorkGroupSize.x / 4u];
 
-// This invocation's record to the subgroup's, then to the workgroup's; valid in subgroup 0.
+// This invocation's record to the subgroup's (about lane 0's mean), then to the workgroup's (about
+// subgroup 0's); valid in subgroup 0.
 Partial workgroupRecord(Partial mine) {
-    const Partial sub = subgroupRecord(mine);
+    const float laneReference = subgroupShuffle(meanOf(mine), 0u);
+    const Partial sub = record(subgroupAbout(about(mine, laneReference)), laneReference);
     if (gl_SubgroupInvocationID == 0u) {
         subgroupRecords[gl_SubgroupID] = sub;
     }
@@ -191,15 +221,17 @@ Partial workgroupRecord(Partial mine) {
     barrier();
     Partial result = EMPTY_PARTIAL;
     if (gl_SubgroupID == 0u) {
+        const float reference = meanOf(subgroupRecords[0]);
+        About v = EMPTY_ABOUT;
         for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
-            result = combined(result, subgroupRecords[s]);
+            v = combined(v, about(subgroupRecords[s], reference));
         }
-        result = subgroupRecord(result);
+        result = record(subgroupAbout(v), reference);
     }
     return result;
 }
 
-// Records 0 .. count - 1 to one, with every invocation of the group; valid in subgroup 0.
+// Records 0 .. count - 1 to one, with every invocation of the group, about record 0's mean; valid in subgroup 0.
 #ifdef STATS_FOLD
 #define RECORD(g) inRecords.data[g]
 #elif defined(ONE_PASS)
@@ -207,11 +239,12 @@ Partial workgroupRecord(Partial mine) {
 #endif
 #ifdef RECORD
 Partial foldRecords(uint count) {
-    Partial v = EMPTY_PARTIAL;
+    const float reference = count == 0u ? 0.0 : meanOf(RECORD(0));
+    About v = EMPTY_ABOUT;
     for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
-        v = combined(v, RECORD(g));
+        v = combined(v, about(RECORD(g), reference));
     }
-    return workgroupRecord(v);
+    return workgroupRecord(record(v, reference));
 }
 #endif
 
@@ -225,16 +258,6 @@ float firstFinite(vec4 v) {
     return isFiniteBits(v.x) ? v.x : isFiniteBits(v.y) ? v.y : isFiniteBits(v.z) ? v.z : isFiniteBits(v.w) ? v.w : 0.0;
 }
 
-// Per unrolled load: Kahan pairs of sum d (s1 - c1) and sum d^2 (s2 - c2), min and max per lane, and
-// a plain sum of d^2 that is NaN exactly when a value is (a Kahan pair turns +Inf into NaN as well).
-float nanWitness[UNROLL];
-float s1[UNROLL];
-float c1[UNROLL];
-float s2[UNROLL];
-float c2[UNROLL];
-vec4 lo[UNROLL];
-vec4 hi[UNROLL];
-
 void kahanAdd(inout float s, inout float c, float x) {
     precise float y = x - c;
     precise float t = s + y;
@@ -242,29 +265,33 @@ void kahanAdd(inout float s, inout float c, float x) {
     s = t;
 }
 
-void addVec4(uint u, vec4 v, float shift) {
-    precise vec4 d = v - shift;
-    precise float b1 = (d.x + d.y) + (d.z + d.w);
-    precise float b2 = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, d.x * d.x)));
-    kahanAdd(s1[u], c1[u], b1);
-    kahanAdd(s2[u], c2[u], b2);
-    nanWitness[u] += b2;
-    lo[u] = min(lo[u], v);
-    hi[u] = max(hi[u], v);
-}
+// Per unrolled load u: Kahan pairs of sum d (s1 - c1) and sum d^2 (s2 - c2), min and max per lane, and
+// a plain sum of d^2 that is NaN exactly when a value is (a Kahan pair turns +Inf into NaN as well).
+// A macro, so the accumulators stay local arrays indexed by constants.
+#define ADD_VEC4(u, value) { \
+        const vec4 v_ = (value); \
+        precise vec4 d_ = v_ - shift; \
+        precise float b1_ = (d_.x + d_.y) + (d_.z + d_.w); \
+        precise float b2_ = fma(d_.w, d_.w, fma(d_.z, d_.z, fma(d_.y, d_.y, d_.x * d_.x))); \
+        kahanAdd(s1[u], c1[u], b1_); \
+        kahanAdd(s2[u], c2[u], b2_); \
+        nanWitness[u] += b2_; \
+        lo[u] = min(lo[u], v_); \
+        hi[u] = max(hi[u], v_); \
+    }
 
 // The invocation's vec4 indices lane + k stride for k in [from, to), UNROLL loads per step.
-void addRange(uint lane, uint stride, uint from, uint to, float shift) {
-    uint k = from;
-    for (; k + UNROLL <= to; k += UNROLL) {
-        for (uint u = 0u; u < UNROLL; ++u) {
-            addVec4(u, inVec4.data[lane + (k + u) * stride], shift);
-        }
+#define ADD_RANGE(from, to) { \
+        uint k_ = (from); \
+        for (; k_ + UNROLL <= (to); k_ += UNROLL) { \
+            for (uint u_ = 0u; u_ < UNROLL; ++u_) { \
+                ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride]) \
+            } \
+        } \
+        for (; k_ < (to); ++k_) { \
+            ADD_VEC4(0u, inVec4.data[lane + k_ * stride]) \
+        } \
     }
-    for (; k < to; ++k) {
-        addVec4(0u, inVec4.data[lane + k * stride], shift);
-    }
-}
 
 // This workgroup's elements as one record; valid in subgroup 0.
 Partial groupRecord() {
@@ -277,6 +304,13 @@ Partial groupRecord() {
     const bool hasTail = lane < tail;
     const float tailValue = hasTail ? inScalar.data[count4 * 4u + lane] : 0.0;
     const float shift = steps != 0u ? firstFinite(inVec4.data[lane + middle * stride]) : isFiniteBits(tailValue) ? tailValue : 0.0;
+    float nanWitness[UNROLL];
+    float s1[UNROLL];
+    float c1[UNROLL];
+    float s2[UNROLL];
+    float c2[UNROLL];
+    vec4 lo[UNROLL];
+    vec4 hi[UNROLL];
     for (uint u = 0u; u < UNROLL; ++u) {
         s1[u] = 0.0;
         c1[u] = 0.0;
@@ -286,8 +320,8 @@ Partial groupRecord() {
         lo[u] = vec4(POS_INF);
         hi[u] = vec4(NEG_INF);
     }
-    addRange(lane, stride, middle, steps, shift);
-    addRange(lane, stride, 0u, middle, shift);
+    ADD_RANGE(middle, steps)
+    ADD_RANGE(0u, middle)
     uint n = 4u * steps;
     if (hasTail) {
         precise float d = tailValue - shift;
