@@ -4,34 +4,32 @@
 // either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
 // no waiting between workgroups) folds the records in index order.
 //
-// Accuracy on any order of the data, without a shift taken from the data (an outlier as the shift,
-// the first element of sorted data or a lone large value, makes sums of squares about it cancel):
-// - Each invocation keeps UNROLL running records, one per unrolled load. A vec4 is first reduced to
-//   its own record (sum, mean, M2 of four values), then merged into the running one with Chan's
-//   update: M2 += M2_4 + delta^2 * 4c / (c + 4), delta = mean_4 - mean, every term non-negative, so
-//   nothing cancels. The running sum is a TwoSum pair (hi + lo: the rounding error of every addition
-//   is kept, and hi alone stays +-Inf when finite values overflow, as the sum's does); M2 is a Kahan
-//   pair. The one division per loop step (1 / (c + 4)) is shared by the unrolled loads.
-// - Records are combined about a reference: each adds n, D = sum - n M (exact up to one rounding,
-//   by fma) and Q = M2 + D^2 / n; then M2 = Q - D^2 / n. All of it is plain addition, so the
-//   subgroup butterflies carry one field per shuffle with no division per step. The reference is a
-//   record's own mean (lane 0's in a subgroup, subgroup 0's in a workgroup, record 0's in the fold),
-//   which keeps the cancellation in Q - D^2 / n bounded by the number of records combined, not by n.
-//   The sum is carried as a TwoSum pair through every level.
+// Each invocation sums its values about a shift K taken from its own elements: d = x - K, with
+// S1 = sum d and S2 = sum d^2 (plain sums, no division or data-dependent branch per element), then
+// turns them once into a record (n, mean, M2, sum) with M2 = S2 - S1^2 / n in double-float. K is the
+// first finite element of the invocation's middle vec4, and the loop starts there (middle to end, then
+// start to middle), so K costs no extra read. With K one of its own elements, S2 <= (n + 1) M2: the
+// cancellation is bounded by the invocation's count, and the middle element (the median of sorted
+// data, a typical value of anything else) keeps it near 1 where a first element would be an outlier
+// (the largest of sorted data, a lone large value). Constant input gives d = 0 exactly, so the
+// variance is exactly 0. Per vec4: d = v - K, its sum and fma sum of squares, each added to a Kahan
+// pair per unrolled load; min and max per lane.
+// - Records combine about a reference mean as plain sums (see About below), the sum carried as a
+//   TwoSum pair; the divisions are per level (a handful), never per element or per butterfly step.
 //
-// Every sum has a fixed association order (xor butterflies, strided loops in index order), and
-// TwoSum's error term is exact whichever operand comes first, so both lanes of a butterfly pair get
-// the same bits: the same input gives the same bits on every run.
+// Every merge has a fixed order (xor butterflies, strided loops in index order), so the same input
+// gives the same bits on every run.
 //
 // Non-finite input follows the sum: a NaN makes sum, min, max, mean and variance NaN; +Inf (or -Inf)
 // makes the sum and mean +Inf (-Inf) and the variance NaN (no spread about an infinite mean); +Inf
-// with -Inf makes the sum, mean and variance NaN while min and max stay -Inf and +Inf. Finite values
-// whose sum overflows give a sum and mean of +-Inf; squares beyond the f32 range give a variance of
-// +Inf or NaN.
+// with -Inf makes the sum, mean and variance NaN while min and max stay -Inf and +Inf. A NaN is seen
+// through the sums of squares: d^2 >= 0, so they are NaN only when a value is (an infinity gives
+// +Inf). Finite values whose sum overflows give a sum and mean of +-Inf; squares (or differences from
+// K) beyond the f32 range give a variance of +Inf or NaN.
 //
 // Result record (8 x 32 bits): count (uint), sum, min, max, mean, M2, variance = M2 / count, flags
 // (bit 0: a NaN was seen). n = 0 gives count 0, sum 0, min +Inf, max -Inf, mean and variance NaN.
-// Partial record (one per workgroup, 8 x 32 bits): count, sum hi, sum lo, M2, min, max, unused, flags.
+// Partial record (one per workgroup, 8 x 32 bits): count, sum hi, sum lo, M2, min, max, mean, flags.
 //
 //   first pass / ONE_PASS: binding 0 the floats (read as vec4 + a scalar tail), push {count, outIndex}
 //   first pass:  binding 1 partial records (one per workgroup, at outIndex + group)
@@ -54,7 +52,7 @@ struct Record {
     uint flags;
 };
 
-// n values: their sum as hi + lo, their M2, min, max and NaN flag.
+// n values: their sum as hi + lo, their M2 (about their mean), min, max, mean and NaN flag.
 struct Partial {
     uint count;
     float sumHi;
@@ -62,7 +60,7 @@ struct Partial {
     float m2;
     float minValue;
     float maxValue;
-    float unused;
+    float mean;
     uint flags;
 };
 
@@ -109,11 +107,6 @@ float pairValue(float hi, float lo) {
     return isinf(hi) || isnan(hi) ? hi : hi + lo;
 }
 
-// The mean of a record, or 0 for an empty one (a reference needs only be near the data).
-float meanOf(Partial p) {
-    return p.count == 0u ? 0.0 : pairValue(p.sumHi, p.sumLo) / float(p.count);
-}
-
 Record finished(Partial p) {
     Record r = Record(p.count, 0.0, p.minValue, p.maxValue, CANONICAL_NAN, p.m2, CANONICAL_NAN, p.flags);
     if (p.count == 0u) {
@@ -146,7 +139,16 @@ Record finished(Partial p) {
     return r;
 }
 
-// Records combined about a reference M: n, the sum pair, D = sum of (sum - n M), Q = sum of (M2 + D^2 / n).
+// The mean of a record, or 0 for an empty one (a reference needs only be near the data).
+float meanOf(Partial p) {
+    return p.count == 0u ? 0.0 : p.mean;
+}
+
+// Records combined about a reference M: n, the sum pair, D = sum of n (mean - M), Q = sum of
+// (M2 + n (mean - M)^2). Plain sums, so the butterflies carry one field per shuffle with no division
+// per step; then M2 = Q - D^2 / n. The reference is a record's own mean (lane 0's in a subgroup,
+// subgroup 0's in a workgroup, record 0's in the fold), which bounds the cancellation in Q - D^2 / n
+// by the number of records combined, not by n; equal means give D = 0 and Q = M2 exactly.
 struct About {
     uint count;
     float sumHi;
@@ -164,9 +166,9 @@ About about(Partial p, float reference) {
     if (p.count == 0u) {
         return About(0u, 0.0, 0.0, 0.0, 0.0, p.minValue, p.maxValue, p.flags);
     }
-    const float n = float(p.count);
-    precise float d = fma(-reference, n, p.sumHi) + p.sumLo;
-    precise float q = p.m2 + d * (d / n);
+    precise float offset = p.mean - reference;
+    precise float d = float(p.count) * offset;
+    precise float q = fma(d, offset, p.m2);
     return About(p.count, p.sumHi, p.sumLo, d, q, p.minValue, p.maxValue, p.flags);
 }
 
@@ -176,11 +178,12 @@ About combined(About a, About b) {
                  a.flags | b.flags);
 }
 
-Partial record(About a) {
+Partial record(About a, float reference) {
     Partial p = Partial(a.count, a.sumHi, a.sumLo, 0.0, a.minValue, a.maxValue, 0.0, a.flags);
     if (a.count != 0u) {
         precise float dm = a.d / float(a.count);
         p.m2 = max(0.0, a.q - a.d * dm);
+        p.mean = reference + dm;
     }
     return p;
 }
@@ -210,7 +213,7 @@ shared Partial subgroupRecords[gl_WorkGroupSize.x / 4u];
 // subgroup 0's); valid in subgroup 0.
 Partial workgroupRecord(Partial mine) {
     const float laneReference = subgroupShuffle(meanOf(mine), 0u);
-    const Partial sub = record(subgroupAbout(about(mine, laneReference)));
+    const Partial sub = record(subgroupAbout(about(mine, laneReference)), laneReference);
     if (gl_SubgroupInvocationID == 0u) {
         subgroupRecords[gl_SubgroupID] = sub;
     }
@@ -223,7 +226,7 @@ Partial workgroupRecord(Partial mine) {
         for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize) {
             v = combined(v, about(subgroupRecords[s], reference));
         }
-        result = record(subgroupAbout(v));
+        result = record(subgroupAbout(v), reference);
     }
     return result;
 }
@@ -241,96 +244,123 @@ Partial foldRecords(uint count) {
     for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
         v = combined(v, about(RECORD(g), reference));
     }
-    return workgroupRecord(record(v));
+    return workgroupRecord(record(v, reference));
 }
 #endif
 
 #ifndef STATS_FOLD
-// One running record per unrolled load: the sum as a TwoSum pair, M2 as a Kahan pair (M2 = q - qc).
-struct Running {
-    float sumHi;
-    float sumLo;
-    float q;
-    float qc;
-    float lo;
-    float hi;
-};
-
-// Merges k values (their sum, mean and M2) into a running record of c values; invC = 1 / c (0 for
-// c = 0) and weight = c k / (c + k).
-void merge(inout Running r, float sumNew, float meanNew, float m2New, float invC, float weight) {
-    precise float delta = meanNew - (r.sumHi + r.sumLo) * invC;
-    precise float term = fma(delta * delta, weight, m2New);
-    const vec2 s = pairAdd(r.sumHi, r.sumLo, sumNew, 0.0);
-    r.sumHi = s.x;
-    r.sumLo = s.y;
-    precise float y = term - r.qc;
-    precise float t = r.q + y;
-    r.qc = (t - r.q) - y;
-    r.q = t;
+bool isFiniteBits(float x) {
+    return (floatBitsToUint(x) & 0x7fffffffu) < 0x7f800000u;
 }
 
-void mergeVec4(inout Running r, vec4 v, float invC, float weight) {
-    precise float s4 = (v.x + v.y) + (v.z + v.w);
-    precise float m4 = s4 * 0.25;
-    precise vec4 d = v - m4;
-    precise float m2 = fma(d.w, d.w, fma(d.z, d.z, fma(d.y, d.y, d.x * d.x)));
-    merge(r, s4, m4, m2, invC, weight);
-    r.lo = min(r.lo, min(min(v.x, v.y), min(v.z, v.w)));
-    r.hi = max(r.hi, max(max(v.x, v.y), max(v.z, v.w)));
+// The shift: the first finite lane of v, else 0 (then the statistics are non-finite anyway).
+float firstFinite(vec4 v) {
+    return isFiniteBits(v.x) ? v.x : isFiniteBits(v.y) ? v.y : isFiniteBits(v.z) ? v.z : isFiniteBits(v.w) ? v.w : 0.0;
 }
+
+void kahanAdd(inout float s, inout float c, float x) {
+    precise float y = x - c;
+    precise float t = s + y;
+    c = (t - s) - y;
+    s = t;
+}
+
+// Per unrolled load u: Kahan pairs of sum d (s1 - c1) and sum d^2 (s2 - c2), min and max per lane, and
+// a plain sum of d^2 that is NaN exactly when a value is (a Kahan pair turns +Inf into NaN as well).
+// A macro, so the accumulators stay local arrays indexed by constants.
+#define ADD_VEC4(u, value) { \
+        const vec4 v_ = (value); \
+        precise vec4 d_ = v_ - shift; \
+        precise float b1_ = (d_.x + d_.y) + (d_.z + d_.w); \
+        precise float b2_ = fma(d_.w, d_.w, fma(d_.z, d_.z, fma(d_.y, d_.y, d_.x * d_.x))); \
+        kahanAdd(s1[u], c1[u], b1_); \
+        kahanAdd(s2[u], c2[u], b2_); \
+        nanWitness[u] += b2_; \
+        lo[u] = min(lo[u], v_); \
+        hi[u] = max(hi[u], v_); \
+    }
+
+// The invocation's vec4 indices lane + k stride for k in [from, to), UNROLL loads per step.
+#define ADD_RANGE(from, to) { \
+        uint k_ = (from); \
+        for (; k_ + UNROLL <= (to); k_ += UNROLL) { \
+            for (uint u_ = 0u; u_ < UNROLL; ++u_) { \
+                ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride]) \
+            } \
+        } \
+        for (; k_ < (to); ++k_) { \
+            ADD_VEC4(0u, inVec4.data[lane + k_ * stride]) \
+        } \
+    }
 
 // This workgroup's elements as one record; valid in subgroup 0.
 Partial groupRecord() {
     const uint lane = gl_GlobalInvocationID.x;
     const uint count4 = pc.count / 4u;
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    Running run[UNROLL];
-    for (uint u = 0u; u < UNROLL; ++u) {
-        run[u] = Running(0.0, 0.0, 0.0, 0.0, POS_INF, NEG_INF);
-    }
-    bool nan = false;
-    // Values merged into every slot so far (all slots step together), then into slot 0 alone.
-    float c = 0.0;
-    float invC = 0.0;
-    uint i = lane;
-    for (; i + (UNROLL - 1u) * stride < count4; i += UNROLL * stride) {
-        const float invNext = 1.0 / (c + 4.0);
-        const float weight = 4.0 * c * invNext;
-        for (uint u = 0u; u < UNROLL; ++u) {
-            const vec4 v = inVec4.data[i + u * stride];
-            nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
-            mergeVec4(run[u], v, invC, weight);
-        }
-        c += 4.0;
-        invC = invNext;
-    }
-    const float others = c;
-    for (; i < count4; i += stride) {
-        const vec4 v = inVec4.data[i];
-        nan = nan || any(greaterThan(floatBitsToUint(v) & uvec4(0x7fffffffu), uvec4(0x7f800000u)));
-        mergeVec4(run[0], v, c == 0.0 ? 0.0 : 1.0 / c, 4.0 * c / (c + 4.0));
-        c += 4.0;
-    }
     const uint tail = pc.count - count4 * 4u;
-    if (lane < tail) {
-        const float v = inScalar.data[count4 * 4u + lane];
-        nan = nan || isNanBits(v);
-        merge(run[0], v, v, 0.0, c == 0.0 ? 0.0 : 1.0 / c, c / (c + 1.0));
-        run[0].lo = min(run[0].lo, v);
-        run[0].hi = max(run[0].hi, v);
-        c += 1.0;
+    const uint steps = lane < count4 ? (count4 - 1u - lane) / stride + 1u : 0u;
+    const uint middle = steps / 2u;
+    const bool hasTail = lane < tail;
+    const float tailValue = hasTail ? inScalar.data[count4 * 4u + lane] : 0.0;
+    const float shift = steps != 0u ? firstFinite(inVec4.data[lane + middle * stride]) : isFiniteBits(tailValue) ? tailValue : 0.0;
+    float nanWitness[UNROLL];
+    float s1[UNROLL];
+    float c1[UNROLL];
+    float s2[UNROLL];
+    float c2[UNROLL];
+    vec4 lo[UNROLL];
+    vec4 hi[UNROLL];
+    for (uint u = 0u; u < UNROLL; ++u) {
+        s1[u] = 0.0;
+        c1[u] = 0.0;
+        s2[u] = 0.0;
+        c2[u] = 0.0;
+        nanWitness[u] = 0.0;
+        lo[u] = vec4(POS_INF);
+        hi[u] = vec4(NEG_INF);
     }
-    // The slots to one record, about slot 0's mean (slot 0 holds the most values).
-    const uint flags = nan ? 1u : 0u;
-    const Partial first = Partial(uint(c), run[0].sumHi, run[0].sumLo, run[0].q - run[0].qc, run[0].lo, run[0].hi, 0.0, flags);
-    const float reference = meanOf(first);
-    About v = about(first, reference);
+    ADD_RANGE(middle, steps)
+    ADD_RANGE(0u, middle)
+    uint n = 4u * steps;
+    if (hasTail) {
+        precise float d = tailValue - shift;
+        kahanAdd(s1[0], c1[0], d);
+        kahanAdd(s2[0], c2[0], d * d);
+        nanWitness[0] += d * d;
+        lo[0].x = min(lo[0].x, tailValue);
+        hi[0].x = max(hi[0].x, tailValue);
+        n += 1u;
+    }
+    // The pairs to one double-float S1 and S2.
+    vec2 sumD = vec2(s1[0], -c1[0]);
+    vec2 sumQ = vec2(s2[0], -c2[0]);
+    bool nan = isNanBits(nanWitness[0]);
+    vec4 low = lo[0];
+    vec4 high = hi[0];
     for (uint u = 1u; u < UNROLL; ++u) {
-        v = combined(v, about(Partial(uint(others), run[u].sumHi, run[u].sumLo, run[u].q - run[u].qc, run[u].lo, run[u].hi, 0.0, 0u),
-                              reference));
+        sumD = pairAdd(sumD.x, sumD.y, s1[u], -c1[u]);
+        sumQ = pairAdd(sumQ.x, sumQ.y, s2[u], -c2[u]);
+        nan = nan || isNanBits(nanWitness[u]);
+        low = min(low, lo[u]);
+        high = max(high, hi[u]);
     }
-    return workgroupRecord(record(v));
+    const uint flags = nan ? 1u : 0u;
+    // M2 = S2 - S1 (S1 / n), with S1 / n = md + r / n: S1 md by TwoProduct, the rest small terms.
+    const float nf = float(max(n, 1u));
+    precise float md = (sumD.x + sumD.y) / nf;
+    precise float r = fma(-nf, md, sumD.x) + sumD.y;
+    precise float p = sumD.x * md;
+    precise float pe = fma(sumD.x, md, -p);
+    precise float m2 = (sumQ.x - p) + (((sumQ.y - pe) - sumD.y * md) - (sumD.x + sumD.y) * (r / nf));
+    // The sum: n K exactly (TwoProduct) plus S1.
+    precise float nk = nf * shift;
+    precise float nkLo = fma(nf, shift, -nk);
+    const vec2 sum = pairAdd(nk, nkLo, sumD.x, sumD.y);
+    // Every invocation reaches workgroupRecord (its barrier) from here, an empty one with an empty record.
+    const Partial mine = n == 0u ? EMPTY_PARTIAL : Partial(n, sum.x, sum.y, max(0.0, m2), min(min(low.x, low.y), min(low.z, low.w)),
+                                 max(max(high.x, high.y), max(high.z, high.w)), shift + md, flags);
+    return workgroupRecord(mine);
 }
 #endif
 

@@ -4,6 +4,7 @@ import dev.tally.GpuTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.Arrays;
@@ -126,6 +127,18 @@ class StatsAccuracyTest extends GpuTestBase {
         for (int i = 0; i < 3; i++) {
             assertEquals(first, stats(data), "run " + (i + 2));
         }
+    }
+
+    /** Equal values have no spread: each invocation's shift is one of them, so every deviation is exactly 0. */
+    @ParameterizedTest(name = "{1} copies of {0}")
+    @CsvSource({"1.0, 1048576", "3.7, 1048576", "3.7, 4194307", "-2.5e-3, 1000", "1e30, 65539"})
+    void equalValuesHaveAVarianceOfExactlyZero(float value, int n) {
+        ReduceStats s = stats(filled(n, value));
+        assertEquals(n, s.count(), s.toString());
+        assertEquals(0f, s.variance(), s.toString());
+        assertEquals(value, s.min(), s.toString());
+        assertEquals(value, s.max(), s.toString());
+        assertEquals(value, s.mean(), Math.abs(value) * 1e-7, s.toString());
     }
 
     // ---- non-finite values: as the sum treats them ---------------------------------------------------
