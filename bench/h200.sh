@@ -33,9 +33,6 @@ for f in b10g11r11 rgba16f; do
   timeout 60 "$T" demo --headless --width 3840 --height 2160 --frames 300 --fixed-dt 0.0166 --hdr-format $f --stats-json "$R/demo4k-$f.json" \
     > "$R/demo4k-$f.log" 2>&1; echo "rc $?" >> "$R/demo4k-$f.log"
 done
-step "demo4k unfused"   # the HUD as its own pass after the tonemap: the A/B of the fused tonemap+hud pass
-timeout 60 "$T" demo --headless --width 3840 --height 2160 --frames 300 --fixed-dt 0.0166 --set hud.fused=false --stats-json "$R/demo4k-unfused.json" \
-  > "$R/demo4k-unfused.log" 2>&1; echo "rc $?" >> "$R/demo4k-unfused.log"
 step "demo1080 validate"
 timeout 60 "$T" demo --headless --width 1920 --height 1080 --frames 120 --fixed-dt 0.0166 --validate --stats-json "$R/demo1080-validate.json" \
   > "$R/demo1080-validate.log" 2>&1; echo "rc $?" >> "$R/demo1080-validate.log"
