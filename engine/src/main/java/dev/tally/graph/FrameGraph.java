@@ -208,7 +208,7 @@ public final class FrameGraph {
     }
 
     /** A buffer description of {@code size} bytes: the next slot's, kept from an earlier frame, when it is the same. */
-    private BufferDesc importedDesc(long size) {
+    BufferDesc importedDesc(long size) {
         int n = resources.size();
         BufferDesc d = n < resourcePool.size() ? resourcePool.get(n).bufferDesc : null;
         return d != null && d.size() == size && d.usage() == 0 ? d : new BufferDesc(size, 0);
@@ -271,19 +271,6 @@ public final class FrameGraph {
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entry.stateAfter(), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
-    }
-
-    /**
-     * For planning without a GPU (the demo's planning benchmarks): an imported buffer described by size, with
-     * a given entry state. Tests use the package's own description imports instead.
-     */
-    public BufferHandle importBuffer(String name, long size, ResourceState entry, Access finalAccess) {
-        return importDescribed(name, GraphResource.Origin.IMPORTED, importedDesc(size), entry, finalAccess);
-    }
-
-    /** For planning without a GPU (the demo's planning benchmarks): an imported image with a given entry state. */
-    public ImageHandle importImage(String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
-        return importDescribed(name, desc, entry, finalAccess);
     }
 
     /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */

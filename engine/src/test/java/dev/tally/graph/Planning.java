@@ -134,7 +134,7 @@ final class Planning {
     // Resources described without a GPU object: what an import would find on its buffer or image.
 
     static BufferHandle importBuffer(FrameGraph g, String name, long size, ResourceState entry, Access finalAccess) {
-        return g.importDescribed(name, GraphResource.Origin.IMPORTED, BufferDesc.of(size), entry, finalAccess);
+        return g.importDescribed(name, GraphResource.Origin.IMPORTED, g.importedDesc(size), entry, finalAccess);
     }
 
     static BufferHandle importScratch(FrameGraph g, String name, long size, ResourceState entry) {

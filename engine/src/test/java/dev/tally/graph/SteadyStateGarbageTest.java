@@ -41,7 +41,7 @@ class SteadyStateGarbageTest {
         private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
 
         void declare(FrameGraph g) {
-            out = g.importBuffer(slots[(int) (g.frame() % slots.length)], 64, ResourceState.UNUSED, Access.HOST_READ);
+            out = Planning.importBuffer(g, slots[(int) (g.frame() % slots.length)], 64, ResourceState.UNUSED, Access.HOST_READ);
             hdr = g.addPass("scene", PassKind.GRAPHICS, scene, Planning.nothing());
             partials = g.addPass("reduce", PassKind.COMPUTE, reduce, Planning.nothing());
             g.addPass("unused", PassKind.COMPUTE, unused, Planning.nothing());

@@ -11,6 +11,7 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
+import dev.tally.graph.PlanningImports;
 import dev.tally.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -90,9 +91,9 @@ public class GraphBenchmarks {
      */
     static FrameGraph declareFrame(ResourceState stagingEntry, ResourceState readbackEntry) {
         FrameGraph g = new FrameGraph();
-        BufferHandle staging = g.importBuffer("staging", 1 << 20, stagingEntry, null);
-        BufferHandle readback = g.importBuffer("readback", 256, readbackEntry, Access.HOST_READ);
-        ImageHandle swapchain = g.importImage("swapchain", SWAPCHAIN, ACQUIRED, Access.PRESENT);
+        BufferHandle staging = PlanningImports.buffer(g, "staging", 1 << 20, stagingEntry, null);
+        BufferHandle readback = PlanningImports.buffer(g, "readback", 256, readbackEntry, Access.HOST_READ);
+        ImageHandle swapchain = PlanningImports.image(g, "swapchain", SWAPCHAIN, ACQUIRED, Access.PRESENT);
 
         BufferHandle instances = g.addPass("upload", PassKind.TRANSFER, s -> {
             s.read(staging, Access.TRANSFER_SRC);
@@ -201,7 +202,7 @@ public class GraphBenchmarks {
         FrameGraph g = new FrameGraph();
         BufferHandle[] sinks = new BufferHandle[4];
         for (int i = 0; i < sinks.length; i++) {
-            sinks[i] = g.importBuffer("sink" + i, 4096, ResourceState.UNUSED, i == 0 ? Access.HOST_READ : null);
+            sinks[i] = PlanningImports.buffer(g, "sink" + i, 4096, ResourceState.UNUSED, i == 0 ? Access.HOST_READ : null);
         }
         List<Handle> live = new ArrayList<>(); // current version of each created resource; the chain continues from the last
         int created = 0;

@@ -10,6 +10,7 @@ import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
+import dev.tally.graph.PlanningImports;
 import dev.tally.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -129,16 +130,16 @@ public class GraphCpuBenchmark {
         }
 
         void declare(FrameGraph g) {
-            accumulator = g.importBuffer("histogram.accumulator", 2064, ResourceState.UNUSED, null);
-            reduceScratch = g.importBuffer("reduce.scratch", 20, ResourceState.UNUSED, null);
-            curve = g.importBuffer("exposure.curve", 272, ResourceState.UNUSED, null);
-            filtered = g.importBuffer("exposure.filteredHistogram", 1028, ResourceState.UNUSED, null);
-            filteredPrev = g.importBuffer("exposure.filteredHistogram@prev", 1028, ResourceState.UNUSED, null);
-            history = g.importBuffer("exposure.history", 64, ResourceState.UNUSED, null);
-            historyPrev = g.importBuffer("exposure.history@prev", 64, ResourceState.UNUSED, null);
-            output = g.importImage("output", OUTPUT, ResourceState.UNUSED, null);
-            plot = g.importBuffer("hud.plot", 16400, ResourceState.UNUSED, null);
-            slot = g.importBuffer(slots[(int) (g.frame() % slots.length)], 1384, ResourceState.UNUSED, Access.HOST_READ);
+            accumulator = PlanningImports.buffer(g, "histogram.accumulator", 2064, ResourceState.UNUSED, null);
+            reduceScratch = PlanningImports.buffer(g, "reduce.scratch", 20, ResourceState.UNUSED, null);
+            curve = PlanningImports.buffer(g, "exposure.curve", 272, ResourceState.UNUSED, null);
+            filtered = PlanningImports.buffer(g, "exposure.filteredHistogram", 1028, ResourceState.UNUSED, null);
+            filteredPrev = PlanningImports.buffer(g, "exposure.filteredHistogram@prev", 1028, ResourceState.UNUSED, null);
+            history = PlanningImports.buffer(g, "exposure.history", 64, ResourceState.UNUSED, null);
+            historyPrev = PlanningImports.buffer(g, "exposure.history@prev", 64, ResourceState.UNUSED, null);
+            output = PlanningImports.image(g, "output", OUTPUT, ResourceState.UNUSED, null);
+            plot = PlanningImports.buffer(g, "hud.plot", 16400, ResourceState.UNUSED, null);
+            slot = PlanningImports.buffer(g, slots[(int) (g.frame() % slots.length)], 1384, ResourceState.UNUSED, Access.HOST_READ);
             hdr = g.addPass("scene", PassKind.COMPUTE, scene, noop());
             bins = g.addPass("histogram", PassKind.COMPUTE, histogram, noop());
             result = g.addPass("reduce", PassKind.COMPUTE, reduce, noop());
@@ -191,7 +192,7 @@ public class GraphCpuBenchmark {
         }
 
         void declare(FrameGraph g) {
-            out = g.importBuffer("out", 1024, ResourceState.UNUSED, Access.HOST_READ);
+            out = PlanningImports.buffer(g, "out", 1024, ResourceState.UNUSED, Access.HOST_READ);
             last = g.addPass(names[0], PassKind.COMPUTE, first, noop());
             for (at = 1; at < passes - 1; at++) {
                 last = g.addPass(names[at], PassKind.COMPUTE, link, noop());
