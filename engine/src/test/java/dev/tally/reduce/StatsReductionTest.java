@@ -24,18 +24,9 @@ class StatsReductionTest extends GpuTestBase {
         }
     }
 
-    /** Two-pass float64 reference: mean, then the mean squared deviation. */
+    /** Two-pass float64 reference: mean, then the mean squared deviation (StatsAccuracyTest's). */
     private static double[] reference(float[] data) {
-        double sum = 0;
-        for (float f : data) {
-            sum += f;
-        }
-        double mean = sum / data.length;
-        double m2 = 0;
-        for (float f : data) {
-            m2 += (f - mean) * (f - mean);
-        }
-        return new double[]{sum, mean, m2 / data.length};
+        return StatsAccuracyTest.reference(data);
     }
 
     @ParameterizedTest
