@@ -1,10 +1,10 @@
 package dev.tally;
 
-import dev.tally.graph.FrameTicket;
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.GraphRuntime;
-import dev.tally.graph.QueueLanes;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.graph.FrameTicket;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.internal.graph.QueueLanes;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -15,7 +15,7 @@ import org.lwjgl.vulkan.VkSubmitInfo2;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.tally.vk.VkCheck.check;
+import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.vulkan.VK10.vkEndCommandBuffer;

@@ -1,10 +1,10 @@
 package dev.tally;
 
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
-import static dev.tally.vk.VkCheck.check;
+import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
 

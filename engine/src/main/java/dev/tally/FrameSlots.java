@@ -1,8 +1,8 @@
 package dev.tally;
 
-import dev.tally.graph.FrameTicket;
-import dev.tally.vk.VulkanContext;
-import dev.tally.vk.Waits;
+import dev.tally.internal.graph.FrameTicket;
+import dev.tally.internal.vk.VulkanContext;
+import dev.tally.internal.vk.Waits;
 
 import static org.lwjgl.vulkan.VK10.vkDestroyCommandPool;
 

@@ -1,6 +1,6 @@
 package dev.tally;
 
-import dev.tally.shader.ShaderVariant;
+import dev.tally.internal.shader.ShaderVariant;
 
 import java.util.List;
 

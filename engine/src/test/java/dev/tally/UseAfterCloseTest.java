@@ -1,10 +1,10 @@
 package dev.tally;
 
 import dev.tally.config.Config;
-import dev.tally.reduce.ReduceNode;
-import dev.tally.reduce.ReduceOp;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
+import dev.tally.internal.reduce.ReduceNode;
+import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;

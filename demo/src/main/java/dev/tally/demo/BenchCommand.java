@@ -6,9 +6,9 @@ import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
 import dev.tally.demo.bench.DemoFrames;
 import dev.tally.demo.bench.ReductionBench;
-import dev.tally.reduce.ReduceOp;
-import dev.tally.reduce.ReduceSettings;
-import dev.tally.reduce.Reducer;
+import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.internal.reduce.ReduceSettings;
+import dev.tally.internal.reduce.Reducer;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -234,7 +234,7 @@ class BenchCommand implements Callable<Integer> {
             try (DemoFrames span = new DemoFrames(rt, w, h, frames, format)) {
                 span.run();
                 rt.graphs().collectTimings();
-                double us = rt.graphs().stats().medianMicros(dev.tally.graph.GraphRuntime.FRAME_SPAN);
+                double us = rt.graphs().stats().medianMicros(dev.tally.internal.graph.GraphRuntime.FRAME_SPAN);
                 String name = format == null ? "frame-gpu-span" : "frame-gpu-span-" + format;
                 progress.printf(Locale.ROOT, "  %s %dx%d %10.2f us%n", name, w, h, us);
                 out.add(new BenchResult(name, (long) w * h, false, us, us, us, 0,

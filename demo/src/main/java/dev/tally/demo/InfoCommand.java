@@ -2,10 +2,10 @@ package dev.tally.demo;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.vk.DeviceInfo;
-import dev.tally.vk.DeviceSelection;
-import dev.tally.vk.PhysicalDevices;
-import dev.tally.vk.VulkanException;
+import dev.tally.internal.vk.DeviceInfo;
+import dev.tally.internal.vk.DeviceSelection;
+import dev.tally.internal.vk.PhysicalDevices;
+import dev.tally.internal.vk.VulkanException;
 import picocli.CommandLine;
 
 import java.util.List;

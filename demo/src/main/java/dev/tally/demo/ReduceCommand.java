@@ -1,11 +1,11 @@
 package dev.tally.demo;
 
 import dev.tally.Tally;
-import dev.tally.reduce.DeviceArray;
-import dev.tally.reduce.OneShotReduction;
-import dev.tally.reduce.ReduceOp;
-import dev.tally.vk.MemoryBudget;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.reduce.DeviceArray;
+import dev.tally.internal.reduce.OneShotReduction;
+import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.internal.vk.MemoryBudget;
+import dev.tally.internal.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.IOException;

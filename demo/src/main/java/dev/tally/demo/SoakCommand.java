@@ -5,11 +5,11 @@ import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.app.ResizeEveryPolicy;
 import dev.tally.demo.app.DemoSettings;
-import dev.tally.exposure.Metering;
+import dev.tally.internal.exposure.Metering;
 import dev.tally.demo.present.Window;
-import dev.tally.readback.ReadbackStats;
-import dev.tally.readback.Subscription;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.readback.ReadbackStats;
+import dev.tally.internal.readback.Subscription;
+import dev.tally.internal.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.IOException;

@@ -6,8 +6,8 @@ import dev.tally.demo.graphcheck.CheckedGraph;
 import dev.tally.demo.graphcheck.GraphCheck;
 import dev.tally.demo.graphcheck.RandomGraph;
 import dev.tally.demo.graphcheck.Variant;
-import dev.tally.graph.AsyncMode;
-import dev.tally.graph.PassOrder;
+import dev.tally.internal.graph.AsyncMode;
+import dev.tally.internal.graph.PassOrder;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.tally.demo;
 
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,15 +1,15 @@
 package dev.tally.embed;
 
-import dev.tally.vk.ContextOptions;
-import dev.tally.vk.GpuImage;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.vk.ContextOptions;
+import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
 import java.util.concurrent.locks.ReentrantLock;
 
-import static dev.tally.vk.VkCheck.check;
+import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;

@@ -2,10 +2,10 @@ package dev.tally.embed;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.TimeSource;
-import dev.tally.vk.HostFeatures;
-import dev.tally.vk.Requirements;
+import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.internal.readback.TimeSource;
+import dev.tally.internal.vk.HostFeatures;
+import dev.tally.internal.vk.Requirements;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,8 +1,8 @@
 package dev.tally.embed;
 
 import dev.tally.Tally;
-import dev.tally.vk.HostFeatures;
-import dev.tally.vk.Requirements;
+import dev.tally.internal.vk.HostFeatures;
+import dev.tally.internal.vk.Requirements;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
@@ -14,7 +14,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 
-import static dev.tally.vk.VkCheck.check;
+import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.vulkan.EXTDebugUtils.*;

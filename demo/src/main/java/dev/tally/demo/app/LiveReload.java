@@ -1,10 +1,10 @@
 package dev.tally.demo.app;
 
 import dev.tally.config.Config;
-import dev.tally.exposure.AutoExposure;
-import dev.tally.exposure.ExposureSettings;
-import dev.tally.shader.ShaderCompileException;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.internal.exposure.ExposureSettings;
+import dev.tally.internal.shader.ShaderCompileException;
+import dev.tally.internal.vk.VulkanContext;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

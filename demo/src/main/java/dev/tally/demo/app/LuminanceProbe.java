@@ -1,11 +1,11 @@
 package dev.tally.demo.app;
 
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.ImageDesc;
-import dev.tally.graph.ImageHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
 import dev.tally.demo.present.Window;
-import dev.tally.readback.Delivery;
-import dev.tally.readback.ReadbackRing;
+import dev.tally.internal.readback.Delivery;
+import dev.tally.internal.readback.ReadbackRing;
 
 
 import static org.lwjgl.glfw.GLFW.glfwGetCursorPos;

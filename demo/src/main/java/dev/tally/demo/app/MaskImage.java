@@ -1,10 +1,10 @@
 package dev.tally.demo.app;
 
-import dev.tally.vk.Barriers;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.GpuImage;
-import dev.tally.vk.MemoryKind;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferImageCopy;

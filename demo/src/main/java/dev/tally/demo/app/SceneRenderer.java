@@ -1,19 +1,19 @@
 package dev.tally.demo.app;
 
-import dev.tally.graph.Access;
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.ImageDesc;
-import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
-import dev.tally.graph.PassBuilder;
-import dev.tally.graph.PassContext;
-import dev.tally.shader.BindingType;
-import dev.tally.shader.Bindings;
-import dev.tally.shader.ComputeKernel;
-import dev.tally.shader.DescriptorSets;
-import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderLibrary;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.graph.PassBuilder;
+import dev.tally.internal.graph.PassContext;
+import dev.tally.internal.shader.BindingType;
+import dev.tally.internal.shader.Bindings;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
 import java.nio.ByteBuffer;

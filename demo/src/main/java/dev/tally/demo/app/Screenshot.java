@@ -1,14 +1,14 @@
 package dev.tally.demo.app;
 
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferHandle;
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.ImageDesc;
-import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.tally.demo.bench;
 
-import dev.tally.shader.ComputePipeline;
-import dev.tally.shader.DescriptorSets;
-import dev.tally.shader.PipelineCache;
-import dev.tally.shader.ShaderLibrary;
-import dev.tally.vk.Barriers;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.shader.ComputePipeline;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 

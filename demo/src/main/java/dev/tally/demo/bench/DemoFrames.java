@@ -4,8 +4,8 @@ import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.FramePolicy;
-import dev.tally.exposure.Metering;
-import dev.tally.vk.Waits;
+import dev.tally.internal.exposure.Metering;
+import dev.tally.internal.vk.Waits;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

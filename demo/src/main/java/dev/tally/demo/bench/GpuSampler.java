@@ -1,8 +1,8 @@
 package dev.tally.demo.bench;
 
-import dev.tally.vk.Barriers;
-import dev.tally.vk.TimestampQueries;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.TimestampQueries;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.Arrays;

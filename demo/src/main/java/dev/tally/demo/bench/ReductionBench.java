@@ -2,15 +2,15 @@ package dev.tally.demo.bench;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.reduce.ReduceOp;
-import dev.tally.reduce.ReducePlan;
-import dev.tally.reduce.ReduceSettings;
-import dev.tally.reduce.ReduceStats;
-import dev.tally.reduce.Reducer;
-import dev.tally.vk.Barriers;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.internal.reduce.ReducePlan;
+import dev.tally.internal.reduce.ReduceSettings;
+import dev.tally.internal.reduce.ReduceStats;
+import dev.tally.internal.reduce.Reducer;
+import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -138,12 +138,12 @@ public final class ReductionBench {
 
     /** The same bytes moved by a vec4 compute copy: what shaders can reach when the copy command cannot. */
     private void copyShader(GpuBuffer src, GpuBuffer dst, long bytes) {
-        try (var pipeline = new dev.tally.shader.ComputePipeline(ctx, rt.compiler(), rt.pipelineCache(), "copy.comp",
+        try (var pipeline = new dev.tally.internal.shader.ComputePipeline(ctx, rt.compiler(), rt.pipelineCache(), "copy.comp",
                 java.util.Map.of(), null, 2, 12);
-             var sets = new dev.tally.shader.DescriptorSets(ctx, pipeline, 4);
+             var sets = new dev.tally.internal.shader.DescriptorSets(ctx, pipeline, 4);
              GpuSampler sampler = sampler()) {
-            long set = sets.get(List.of(dev.tally.shader.DescriptorSets.Range.of(src, 0, bytes),
-                    dev.tally.shader.DescriptorSets.Range.of(dst, 0, bytes)));
+            long set = sets.get(List.of(dev.tally.internal.shader.DescriptorSets.Range.of(src, 0, bytes),
+                    dev.tally.internal.shader.DescriptorSets.Range.of(dst, 0, bytes)));
             int groups = Math.max(1, ctx.info().smCount()) * 8;
             GpuSampler.Stats s = sampler.time(cmd -> {
                 try (MemoryStack stack = MemoryStack.stackPush()) {

@@ -4,9 +4,9 @@ import dev.tally.Frame;
 import dev.tally.FrameBatch;
 import dev.tally.LaneCommands;
 import dev.tally.Tally;
-import dev.tally.graph.GraphException;
-import dev.tally.graph.GraphRuntime;
-import dev.tally.vk.ValidationLog;
+import dev.tally.internal.graph.GraphException;
+import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.internal.vk.ValidationLog;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -93,8 +93,8 @@ public final class GraphCheck implements AutoCloseable {
             }
             hash = copies.hash();
         } finally {
-            graphs.configureAsync(dev.tally.graph.AsyncMode.OFF, false);
-            graphs.debugPassOrder(dev.tally.graph.PassOrder.DECLARED);
+            graphs.configureAsync(dev.tally.internal.graph.AsyncMode.OFF, false);
+            graphs.debugPassOrder(dev.tally.internal.graph.PassOrder.DECLARED);
         }
         int messages = log.total() - before;
         if (messages > 0) {

@@ -1,9 +1,9 @@
 package dev.tally.demo.graphcheck;
 
 import dev.tally.Tally;
-import dev.tally.shader.BindingType;
-import dev.tally.shader.ComputeKernel;
-import dev.tally.shader.GraphicsPipeline;
+import dev.tally.internal.shader.BindingType;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.GraphicsPipeline;
 
 import java.util.List;
 import java.util.Map;

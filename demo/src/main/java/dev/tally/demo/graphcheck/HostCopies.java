@@ -1,15 +1,15 @@
 package dev.tally.demo.graphcheck;
 
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferHandle;
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.Handle;
-import dev.tally.graph.ImageDesc;
-import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
-import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.vk.VulkanContext;
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.Handle;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;

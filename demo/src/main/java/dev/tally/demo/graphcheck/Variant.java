@@ -1,7 +1,7 @@
 package dev.tally.demo.graphcheck;
 
-import dev.tally.graph.AsyncMode;
-import dev.tally.graph.PassOrder;
+import dev.tally.internal.graph.AsyncMode;
+import dev.tally.internal.graph.PassOrder;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.tally.demo.jmh;
 
-import dev.tally.readback.SampleHandOut;
-import dev.tally.readback.SlotLayout;
-import dev.tally.readback.TimeSource;
+import dev.tally.internal.readback.SampleHandOut;
+import dev.tally.internal.readback.SlotLayout;
+import dev.tally.internal.readback.TimeSource;
 import org.lwjgl.system.MemoryUtil;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,15 +1,15 @@
 package dev.tally.demo.present;
 
-import dev.tally.vk.GpuImage;
-import dev.tally.vk.VulkanContext;
-import dev.tally.vk.VulkanException;
+import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.VulkanContext;
+import dev.tally.internal.vk.VulkanException;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 
-import static dev.tally.vk.VkCheck.check;
+import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.KHRSurface.*;
 import static org.lwjgl.vulkan.KHRSwapchain.*;
@@ -172,7 +172,7 @@ public final class Swapchain implements AutoCloseable {
             long blocked = System.nanoTime() - start;
             if (blocked > ACQUIRE_BLOCKED_NS) {
                 // No image was free: the presentation engine (vsync) held the CPU back.
-                ctx.waits().record(dev.tally.vk.Waits.Kind.ACQUIRE, dev.tally.vk.Waits.Cause.PACING, blocked);
+                ctx.waits().record(dev.tally.internal.vk.Waits.Kind.ACQUIRE, dev.tally.internal.vk.Waits.Cause.PACING, blocked);
             }
             if (r == VK_ERROR_OUT_OF_DATE_KHR) {
                 stale = true;

@@ -4,10 +4,10 @@ import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.graph.FrameGraph;
-import dev.tally.graph.ImageHandle;
-import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.Sample;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.internal.readback.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,11 @@
 package dev.tally.examples.embed;
 
 import dev.tally.Tally;
-import dev.tally.exposure.AutoExposure;
-import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.Sample;
-import dev.tally.vk.GpuImage;
+import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.internal.readback.Sample;
+import dev.tally.internal.vk.GpuImage;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocationCreateInfo;

@@ -1,0 +1,71 @@
+package dev.tally.internal.graph;
+
+import dev.tally.internal.vk.ResourceState;
+
+import static org.lwjgl.vulkan.KHRSwapchain.VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * How a pass uses a resource: the pipeline stages, the memory accesses, the image layout it needs and
+ * whether it writes. Barriers are computed from these; passes never write barriers by hand.
+ */
+public record Access(String name, long stages, long access, int layout, boolean write) {
+    public static final Access NONE = new Access("none", VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE, VK_IMAGE_LAYOUT_UNDEFINED, false);
+
+    public static final Access COMPUTE_READ = new Access("compute-read", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            VK_ACCESS_2_SHADER_STORAGE_READ_BIT, VK_IMAGE_LAYOUT_GENERAL, false);
+    public static final Access COMPUTE_WRITE = new Access("compute-write", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_IMAGE_LAYOUT_GENERAL, true);
+    public static final Access COMPUTE_READ_WRITE = new Access("compute-read-write", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_IMAGE_LAYOUT_GENERAL, true);
+    public static final Access COMPUTE_UNIFORM = new Access("compute-uniform", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            VK_ACCESS_2_UNIFORM_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED, false);
+    public static final Access COMPUTE_SAMPLED = new Access("compute-sampled", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+    /** Storage buffers read by vertex or fragment shaders (e.g. a HUD drawing a GPU-side histogram). */
+    public static final Access GRAPHICS_READ = new Access("graphics-read",
+            VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+            VK_ACCESS_2_SHADER_STORAGE_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED, false);
+    public static final Access FRAGMENT_SAMPLED = new Access("fragment-sampled", VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+    /** A cleared color attachment: earlier contents are not read. */
+    public static final Access COLOR_ATTACHMENT = new Access("color-attachment", VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+    /** A loaded color attachment (drawn over, blended): earlier contents are read. */
+    public static final Access COLOR_ATTACHMENT_LOAD = new Access("color-attachment-load", VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+            VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+    public static final Access TRANSFER_SRC = new Access("transfer-src", VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+            VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+    public static final Access TRANSFER_DST = new Access("transfer-dst", VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+            VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+    /** The host reads after the frame: only valid as an imported resource's final access. */
+    public static final Access HOST_READ = new Access("host-read", VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT,
+            VK_IMAGE_LAYOUT_GENERAL, false);
+    /** Presentation: only valid as a swapchain image's final access. */
+    public static final Access PRESENT = new Access("present", VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
+            VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, false);
+
+    /** Memory accesses that write. */
+    static final long WRITE_BITS = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT
+            | VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT
+            | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+
+    /** The state a resource is left in once the GPU finished this access (an imported resource's entry state). */
+    public ResourceState stateAfter() {
+        return ResourceState.after(stages, writeAccess(), layout, write);
+    }
+
+    long writeAccess() {
+        return access & WRITE_BITS;
+    }
+
+    long readAccess() {
+        return access & ~WRITE_BITS;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

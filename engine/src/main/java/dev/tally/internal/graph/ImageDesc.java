@@ -1,0 +1,19 @@
+package dev.tally.internal.graph;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/** A 2D color image the graph creates or imports. Usage defaults to storage, sampled, attachment, transfer. */
+public record ImageDesc(int width, int height, int format, int usage) {
+    public static final int DEFAULT_USAGE = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT
+            | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+
+    public ImageDesc {
+        if (width <= 0 || height <= 0) {
+            throw new IllegalArgumentException("image extent must be positive, got " + width + "x" + height);
+        }
+    }
+
+    public static ImageDesc of(int width, int height, int format) {
+        return new ImageDesc(width, height, format, DEFAULT_USAGE);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.tally.internal.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * A declared pass: its kind, uses and the step that records it. Internal to the graph. A graph reuses its
+ * passes from frame to frame ({@link #init}): the lists keep their storage.
+ */
+final class Pass {
+    /** One declared use: resource, version read (or overwritten), access, and the version it produces (-1 for reads). */
+    record Use(int resource, int version, Access access, int producedVersion) {
+    }
+
+    /** A colour attachment: its resource and clear colour (RGBA), or null when loaded. Reused with its pass. */
+    static final class Attachment {
+        private int resource;
+        private final float[] clearColor = new float[4];
+        private boolean cleared;
+
+        Attachment set(int resource, float[] clear) {
+            this.resource = resource;
+            this.cleared = clear != null;
+            if (clear != null) {
+                System.arraycopy(clear, 0, clearColor, 0, 4);
+            }
+            return this;
+        }
+
+        int resource() {
+            return resource;
+        }
+
+        /** The clear colour, or null for a loaded attachment; read while recording, never kept. */
+        float[] clear() {
+            return cleared ? clearColor : null;
+        }
+    }
+
+    final int index;
+    String name;
+    PassKind kind;
+    final List<Use> uses = new ArrayList<>();
+    /** This frame's attachments (a prefix of {@link #attachmentPool}). */
+    final List<Attachment> attachments = new ArrayList<>(2);
+    private final List<Attachment> attachmentPool = new ArrayList<>(2);
+    boolean sideEffect;
+    /** The pass may run on the async compute lane (a compute pass whose setup asked for it). */
+    boolean asyncCompute;
+    /** What the setup returned and the execute step it is handed to (kept as they are: no closure per pass and frame). */
+    private Object data;
+    private BiConsumer<Object, PassContext> execute;
+    /** What this pass's setup sees; made once, as the pass is. */
+    PassBuilder builder;
+
+    Pass(int index) {
+        this.index = index;
+    }
+
+    /** Declares the pass in this slot anew. */
+    Pass init(String name, PassKind kind) {
+        this.name = name;
+        this.kind = kind;
+        uses.clear();
+        attachments.clear();
+        sideEffect = false;
+        asyncCompute = false;
+        data = null;
+        execute = null;
+        return this;
+    }
+
+    /** Adds an attachment, reusing this slot's object from an earlier frame. */
+    void attach(int resource, float[] clear) {
+        int k = attachments.size();
+        if (k == attachmentPool.size()) {
+            attachmentPool.add(new Attachment());
+        }
+        attachments.add(attachmentPool.get(k).set(resource, clear));
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> void executes(T setupData, BiConsumer<T, PassContext> step) {
+        this.data = setupData;
+        this.execute = (BiConsumer<Object, PassContext>) step;
+    }
+
+    /** Records the pass's commands: its execute step with its setup's data. */
+    void record(PassContext ctx) {
+        execute.accept(data, ctx);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.tally.internal.graph;
+
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+/**
+ * What a pass's execute step gets: the command buffer and the resources its setup declared, resolved
+ * to GPU objects. A handle the pass did not declare is refused: the graph planned barriers only for
+ * declared uses, so an undeclared one would be a silent hazard.
+ */
+public final class PassContext {
+    private final VulkanContext ctx;
+    // Bound again for each batch: one context serves every frame of a runtime.
+    private VkCommandBuffer cmd;
+    private Object[] physical;
+    private FrameGraph graph;
+    private Pass pass;
+    private int width;
+    private int height;
+
+    PassContext(VulkanContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The batch about to be recorded: its command buffer, the frame's objects by resource id, and the frame's graph. */
+    void bind(VkCommandBuffer cmd, Object[] physical, FrameGraph graph) {
+        this.cmd = cmd;
+        this.physical = physical;
+        this.graph = graph;
+    }
+
+    void enter(Pass p) {
+        this.pass = p;
+    }
+
+    void extent(int w, int h) {
+        this.width = w;
+        this.height = h;
+    }
+
+    public VkCommandBuffer cmd() { return cmd; }
+    public VulkanContext vulkan() { return ctx; }
+    /** The frame number the graph is recording (0, 1, 2, ...). */
+    public long frame() { return graph.frame(); }
+    /** Render area of a graphics pass (its attachments' extent). */
+    public int width() { return width; }
+    public int height() { return height; }
+
+    /** The buffer behind a handle this pass declared. */
+    public GpuBuffer buffer(BufferHandle h) {
+        return (GpuBuffer) physical[declared(h)];
+    }
+
+    /** The image behind a handle this pass declared. */
+    public GpuImage image(ImageHandle h) {
+        return (GpuImage) physical[declared(h)];
+    }
+
+    private int declared(Handle h) {
+        if (pass == null) {
+            throw new GraphException("a resource was asked for outside a pass's execute step");
+        }
+        if (h == null || !graph.owns(h)) {
+            throw new GraphException("pass '" + pass.name + "': handle " + h + " belongs to another frame's graph");
+        }
+        for (int k = 0; k < pass.uses.size(); k++) {   // indexed: no iterator per resource asked for
+            if (pass.uses.get(k).resource() == h.resource()) {
+                return h.resource();
+            }
+        }
+        throw new GraphException("pass '" + pass.name + "' uses '" + graph.nameOf(h) + "' in its execute step but did not declare it in its setup");
+    }
+}

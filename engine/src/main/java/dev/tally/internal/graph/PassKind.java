@@ -1,0 +1,4 @@
+package dev.tally.internal.graph;
+
+/** What a pass records: dispatches, draws inside dynamic rendering, or copies. */
+public enum PassKind { COMPUTE, GRAPHICS, TRANSFER }

@@ -1,0 +1,75 @@
+package dev.tally.internal.graph;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Recent GPU times per pass (from timestamps read back without waiting), with their median. */
+public final class PassStats {
+    private static final int WINDOW = 128;
+
+    private static final class Series {
+        final double[] values = new double[WINDOW];
+        /** Scratch for the median, reused; the median is kept until a sample arrives (the HUD asks every frame). */
+        final double[] sorted = new double[WINDOW];
+        int count;
+        long total;
+        long medianAtTotal = -1;
+        double median;
+
+        void add(double v) {
+            values[(int) (total % WINDOW)] = v;
+            total++;
+            count = (int) Math.min(WINDOW, total);
+        }
+
+        double median() {
+            if (count == 0) {
+                return Double.NaN;
+            }
+            if (medianAtTotal != total) {
+                double[] copy = sorted;
+                System.arraycopy(values, 0, copy, 0, count);
+                Arrays.sort(copy, 0, count);
+                median = count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
+                medianAtTotal = total;
+            }
+            return median;
+        }
+    }
+
+    private final Map<String, Series> series = new LinkedHashMap<>();
+    private final Map<String, Boolean> culled = new LinkedHashMap<>();
+
+    synchronized void add(String pass, double micros) {
+        series.computeIfAbsent(pass, k -> new Series()).add(micros);
+    }
+
+    synchronized void culled(String pass, boolean isCulled) {
+        culled.put(pass, isCulled);
+        series.computeIfAbsent(pass, k -> new Series());
+    }
+
+    /** Median GPU microseconds of the last samples of {@code pass}, NaN before the first arrives. */
+    public synchronized double medianMicros(String pass) {
+        Series s = series.get(pass);
+        return s == null ? Double.NaN : s.median();
+    }
+
+    /** The newest sample of {@code pass} in microseconds, NaN before the first arrives. */
+    public synchronized double latestMicros(String pass) {
+        Series s = series.get(pass);
+        return s == null || s.total == 0 ? Double.NaN : s.values[(int) ((s.total - 1) % WINDOW)];
+    }
+
+    /** Samples of {@code pass} read so far. */
+    public synchronized long samples(String pass) {
+        Series s = series.get(pass);
+        return s == null ? 0 : s.total;
+    }
+
+    /** Pass name -> culled in the latest frame, in first-seen order. */
+    public synchronized Map<String, Boolean> passes() {
+        return new LinkedHashMap<>(culled);
+    }
+}

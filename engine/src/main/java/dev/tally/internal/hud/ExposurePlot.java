@@ -1,0 +1,133 @@
+package dev.tally.internal.hud;
+
+import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.graph.RecordedRequest;
+import dev.tally.internal.shader.Bindings;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
+/**
+ * The history behind the HUD's exposure plot: a small ring of {time, applied EV, target EV} kept on
+ * the GPU and appended by a one-invocation compute pass each frame (shaders/hud_plot.comp), so the
+ * plot costs no readback. {@link HudOverlay} draws it as lines.
+ */
+public final class ExposurePlot implements AutoCloseable {
+    /** Entries in the ring: with {@link #SPAN_SECONDS} / 512 between points it holds twice the window. */
+    public static final int CAPACITY = 1024;
+    /** Seconds the plot shows. */
+    public static final float SPAN_SECONDS = 10f;
+    private static final float INTERVAL = SPAN_SECONDS / 512;
+    private static final long HEADER_BYTES = 16;
+    static final long BYTES = HEADER_BYTES + 16L * CAPACITY;
+    private static final int PUSH_BYTES = 16;
+
+    /** This frame's plot: the ring after the append, and the newest time (the right edge). */
+    public record View(BufferHandle ring, float now) {
+    }
+
+    private final VulkanContext ctx;
+    private final ShaderLibrary compiler;
+    private final PipelineCache cache;
+    private final GpuBuffer ring;
+    private ComputeKernel append;
+    /** Emptying the plot: pending from the start (its memory is never zeroed by the host) and after reset(), until recorded. */
+    private final RecordedRequest emptying = new RecordedRequest(true);
+
+    public ExposurePlot(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.cache = cache;
+        try (dev.tally.internal.guard.ConstructionGuard guard = new dev.tally.internal.guard.ConstructionGuard()) {
+            // Device memory, never zeroed by the host: the first append passes reset and empties it on the GPU.
+            ring = guard.add(new GpuBuffer(ctx, "hud.plot", BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+            append = guard.add(build());
+            guard.done();
+        }
+    }
+
+    /** The exposure record offsets the shaders read, by name, from the record's layout. */
+    public static Map<String, String> recordDefines() {
+        return Map.of("RECORD_EV", ExposureShaderLayout.EV + "u", "RECORD_TARGET_EV", ExposureShaderLayout.TARGET_EV + "u",
+                "RECORD_VALID", ExposureShaderLayout.VALID + "u", "RECORD_LOW_EV", ExposureShaderLayout.LOW_EV + "u",
+                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u");
+    }
+
+    private ComputeKernel build() {
+        return new ComputeKernel(ctx, compiler, cache, "hud_plot.comp", recordDefines(), null, 2, PUSH_BYTES);
+    }
+
+    /** Rebuilds the pipeline from the current shader sources; on a compile error the old one stays. */
+    public void reload() {
+        ComputeKernel fresh = build();
+        append.close();
+        append = fresh;
+    }
+
+    /** Empties the plot at the next frame (a restarted clock). */
+    public void reset() {
+        emptying.ask();
+    }
+
+    /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
+    public View add(FrameGraph g, BufferHandle exposure, float now) {
+        setupExposure = exposure;
+        setupImported = g.importBuffer("hud.plot", ring, null);
+        setupNow = now;
+        setupTicket = emptying.ticket();
+        setupKernel = append;
+        Io io = g.addPass("hud.plot", PassKind.COMPUTE, setup, record);
+        setupExposure = setupImported = null;
+        setupKernel = null;
+        return new View(io.ring(), now);
+    }
+
+    /** The pass's handles and what its recording needs. */
+    private record Io(BufferHandle exposure, BufferHandle ring, float now, long ticket, ComputeKernel kernel) {
+    }
+
+    // The pass being declared, read by setup while addPass runs: no lambda captures per frame.
+    private BufferHandle setupExposure, setupImported;
+    private float setupNow;
+    private long setupTicket;
+    private ComputeKernel setupKernel;
+    private final Bindings bindings = new Bindings(2);
+
+    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, Io> setup = b -> new Io(b.read(setupExposure, Access.COMPUTE_READ),
+            b.write(setupImported, Access.COMPUTE_READ_WRITE), setupNow, setupTicket, setupKernel);
+
+    private final java.util.function.BiConsumer<Io, dev.tally.internal.graph.PassContext> record = (h, c) -> {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            long push = stack.nmalloc(4, PUSH_BYTES);
+            MemoryUtil.memPutFloat(push, h.now());
+            MemoryUtil.memPutFloat(push + 4, INTERVAL);
+            MemoryUtil.memPutInt(push + 8, CAPACITY);
+            MemoryUtil.memPutInt(push + 12, h.ticket() != 0 ? 1 : 0);
+            h.kernel().dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
+                    .buffer(c.buffer(h.ring()), 0, BYTES), push, PUSH_BYTES, 1, 1);
+        }
+        emptying.recorded(h.ticket());
+    };
+
+    @Override
+    public void close() {
+        append.close();
+        ring.close();
+    }
+}

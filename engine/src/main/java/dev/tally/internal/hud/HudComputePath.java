@@ -1,0 +1,169 @@
+package dev.tally.internal.hud;
+
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassBuilder;
+import dev.tally.internal.graph.PassContext;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.hud.HudLayout.Rect;
+import dev.tally.internal.hud.HudOverlay.HistogramView;
+import dev.tally.internal.shader.BindingType;
+import dev.tally.internal.shader.Bindings;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.VulkanContext;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.*;
+
+/**
+ * The HUD as a compute pass (hud.comp) over the 16 x 16 tiles under its panels, writing an RGBA8 storage
+ * image in place. The pass's setup and recording are made once: what the pass being declared needs is
+ * read from fields while {@code addPass} runs, so that no lambda captures per frame.
+ */
+final class HudComputePath implements AutoCloseable {
+    /** Tiles of the dispatch per row (groups beyond fill further rows). */
+    private static final int MAX_GROUPS_X = 4096;
+
+    private final VulkanContext ctx;
+    /** Whether a CPU device (lavapipe) takes this path too; see {@link #writes}. */
+    private final boolean computeOnCpu;
+    private final ShaderLibrary compiler;
+    private final PipelineCache cache;
+    private ComputeKernel compute;
+    private Boolean computeSupported;
+    /** Scratch for the scene's areas (copied into the slot by HudScene.write). */
+    private final float[] histogramAreaScratch = new float[4], plotAreaScratch = new float[4];
+
+    /** The compute pass's handles and what its recording needs. */
+    private record ComputeIo(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, GpuBuffer slot,
+                             GpuBuffer atlas, int groupsX, int groupsY) {
+    }
+
+    // The compute pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
+    private ImageHandle computeTarget;
+    private HistogramView computeHistogram;
+    private ExposurePlot.View computePlot;
+    private GpuBuffer computeSlot, computeAtlas;
+    private int computeGroupsX, computeGroupsY;
+    private final Bindings computeBindings = new Bindings(7);
+
+    private final Function<PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+            b.write(computeTarget, Access.COMPUTE_READ_WRITE), b.read(computeHistogram.normalized(), Access.COMPUTE_READ),
+            b.read(computeHistogram.exposure(), Access.COMPUTE_READ), computePlot == null ? null : b.read(computePlot.ring(), Access.COMPUTE_READ),
+            computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
+
+    private final BiConsumer<ComputeIo, PassContext> computeRecord = (h, c) -> {
+        GpuBuffer exposure = c.buffer(h.exposure());
+        GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
+        compute().dispatch(c.cmd(), computeBindings.clear()
+                .buffer(h.atlas(), 0, h.atlas().size())
+                .buffer(h.slot(), HudScene.GLYPH_OFFSET, h.slot().size() - HudScene.GLYPH_OFFSET)
+                .buffer(c.buffer(h.normalized()), 0, 256 * 4)
+                .buffer(exposure, 0, exposure.size())
+                .buffer(ring, 0, ring.size())
+                .buffer(h.slot(), 0, HudScene.HEADER_BYTES)
+                .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
+    };
+
+    HudComputePath(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, boolean computeOnCpu) {
+        this.ctx = ctx;
+        this.computeOnCpu = computeOnCpu;
+        this.compiler = compiler;
+        this.cache = cache;
+    }
+
+    /**
+     * True when this path writes {@code target}: RGBA8 UNORM, STORAGE usage, storage support and the
+     * subgroup operations hud.comp uses (ballot, shuffle, arithmetic, in compute) on this device, and the
+     * device a GPU (or the overlay made with {@code computeOnCpu}).
+     */
+    boolean writes(ImageDesc target) {
+        if (target.format() != VK_FORMAT_R8G8B8A8_UNORM || (target.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+            return false;
+        }
+        if (computeSupported == null) {
+            int ops = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+                    | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+            // The compute path walks every shape with subgroup ballots and shuffles: fast on a GPU (H200 4K
+            // 33.5 us), but lavapipe spends 40-60 ms on the demo's 160x90 HUD that its graphics path draws
+            // in 1.5-5 ms. A CPU device draws unless asked otherwise.
+            computeSupported = (computeOnCpu || !ctx.info().isCpu())
+                    && ctx.optimalTilingSupports(VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)
+                    && ctx.info().subgroupComputeSupports(ops);
+        }
+        return computeSupported;
+    }
+
+    /** Compiles hud.comp from the current sources (throws on a compile error, replacing nothing). */
+    ComputeKernel newKernel() {
+        return new ComputeKernel(ctx, compiler, cache, "hud.comp", ExposurePlot.recordDefines(), null,
+                List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
+                        BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
+    }
+
+    /** Uses {@code fresh} from now on (hot reload). */
+    void replaceKernel(ComputeKernel fresh) {
+        if (compute != null) {
+            compute.close();   // destruction deferred past frames in flight
+        }
+        compute = fresh;
+    }
+
+    /**
+     * Writes the scene header into the slot ({@code mapped}, {@code glyphs} glyphs already after it), flushes
+     * it and adds the pass over {@code target}.
+     */
+    ImageHandle add(FrameGraph g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, GpuBuffer slot,
+                    int glyphs, GpuBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot, float lineWidth) {
+        Rect ha = layout.histogramArea();
+        Rect area = layout.plotArea();
+        int groups = scene.planTiles();
+        int groupsX = Math.max(1, Math.min(groups, MAX_GROUPS_X)), groupsY = (groups + groupsX - 1) / groupsX;
+        float[] haf = histogramAreaScratch, af = plotAreaScratch;
+        haf[0] = ha.x(); haf[1] = ha.y(); haf[2] = ha.w(); haf[3] = ha.h();
+        af[0] = area.x(); af[1] = area.y(); af[2] = area.w(); af[3] = area.h();
+        scene.write(mapped, groupsX, groupsY, haf, histogram.minEV(), histogram.binsPerEV(),
+                f.width(), af, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
+                histogram.minEV(), histogram.maxEV(), lineWidth);
+        slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) glyphs * TextLayout.GLYPH_BYTES));
+        compute();
+        computeTarget = target;
+        computeHistogram = histogram;
+        computePlot = plot;
+        computeSlot = slot;
+        computeAtlas = atlasBuffer;
+        computeGroupsX = groupsX;
+        computeGroupsY = groupsY;
+        ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        computeTarget = null;   // declared: the pass's data carries what recording needs
+        computeHistogram = null;
+        computePlot = null;
+        computeSlot = computeAtlas = null;
+        return out;
+    }
+
+    private ComputeKernel compute() {
+        if (compute == null) {
+            compute = newKernel();
+        }
+        return compute;
+    }
+
+    @Override
+    public void close() {
+        if (compute != null) {
+            compute.close();
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tally.internal.hud;
+
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.VulkanContext;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * The statistics overlay: one pass over the tonemapped image, in compute over the tiles under its
+ * panels where the target is an RGBA8 storage image, else a graphics pass. Text is DejaVu Sans Mono
+ * rasterized for the output's height ({@link FontAtlas}), drawn 1:1 from an atlas in a storage
+ * buffer; the histogram bars, percentile markers and the exposure plot are drawn straight from the GPU
+ * buffers the exposure passes wrote, so they never leave the GPU.
+ * <p>
+ * The overlay is the public face: {@link HudFont} keeps the font and its atlas, {@link HudUploadRing}
+ * the frames' upload slots, {@link HudSceneBuilder} fills a frame's scene and text, and
+ * {@link HudComputePath} or {@link HudGraphicsPath} adds the pass.
+ */
+public final class HudOverlay implements AutoCloseable {
+    /** Where the histogram panel reads from and how bins map to EV (for the percentile markers). */
+    public record HistogramView(BufferHandle normalized, BufferHandle exposure, float minEV, float maxEV, float binsPerEV) {
+    }
+
+    /** Line height as a fraction of the output height when none is configured. */
+    public static final double DEFAULT_TEXT_FRACTION = 0.02;
+
+    private final VulkanContext ctx;
+    private final HudUploadRing uploads;
+    private final HudFont font;
+    private final HudSceneBuilder sceneBuilder = new HudSceneBuilder();
+    private final HudComputePath computePath;
+    private final HudGraphicsPath graphicsPath;
+
+    /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
+    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
+        this(ctx, compiler, cache, textFraction, false);
+    }
+
+    /**
+     * @param textFraction line height as a fraction of the output height (0.02: 2 %)
+     * @param computeOnCpu true: a CPU device takes the compute path where it can (tests comparing both paths);
+     *                     false: it draws with the graphics path, which it runs far faster
+     */
+    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction, boolean computeOnCpu) {
+        if (!(textFraction > 0 && textFraction <= 0.25)) {
+            throw new IllegalArgumentException("HUD text size must be in (0, 0.25] of the output height, got " + textFraction);
+        }
+        this.ctx = ctx;
+        this.uploads = new HudUploadRing(ctx);
+        this.font = new HudFont(ctx, textFraction);
+        this.computePath = new HudComputePath(ctx, compiler, cache, computeOnCpu);
+        this.graphicsPath = new HudGraphicsPath(ctx, compiler, cache);
+    }
+
+    /** Rebuilds pipelines from the current shader sources (hot reload); on failure the old ones stay. */
+    public void reload() {
+        ComputeKernel fresh = computePath.newKernel();   // throws before anything is replaced
+        graphicsPath.reload();
+        computePath.replaceKernel(fresh);
+    }
+
+    /** The font baked for an output {@code outputHeight} pixels tall (baked again when the height changes). */
+    public FontAtlas font(int outputHeight) {
+        return font.font(outputHeight);
+    }
+
+    /**
+     * True when the compute path writes {@code target}: RGBA8 UNORM, STORAGE usage, storage support and
+     * the subgroup operations hud.comp uses (ballot, shuffle, arithmetic, in compute) on this device.
+     */
+    public boolean usesCompute(ImageDesc target) {
+        return computePath.writes(target);
+    }
+
+    /**
+     * Adds pass {@code hud}: {@code lines} of text top-left, the histogram bottom-left and, when
+     * {@code plot} is not null, the exposure plot bottom-right, over {@code target} (its extent and
+     * format as the graph knows them). A compute pass over the tiles under the panels where the target
+     * is an RGBA8 storage image ({@link #usesCompute}), a graphics pass otherwise; both give the same
+     * pixels. Call once the frame's command buffer is free (frames in flight paced), since the text is
+     * written to the frame's host-visible slot now.
+     */
+    public ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+        return add(g, "hud", target, lines, histogram, plot);
+    }
+
+    /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
+    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+        ImageDesc desc = g.desc(target);
+        int width = desc.width();
+        int height = desc.height();
+        FontAtlas f = font(height);
+        GpuBuffer atlasBuffer = font.atlas();
+        int slotIndex = uploads.slotFor(g);
+        GpuBuffer slot = uploads.buffer(slotIndex);
+        HudScene scene = uploads.scene(slotIndex);
+        TextLayout glyphs = uploads.layout(slotIndex, f);
+        float lineWidth = Math.max(2f, f.pixelHeight() / 8f);
+        HudLayout layout = sceneBuilder.build(scene, glyphs, f, width, height, lines, histogram, plot, lineWidth);
+        int count = uploads.writeGlyphs(slotIndex, glyphs);
+        if (usesCompute(desc)) {
+            ByteBuffer mapped = uploads.mapped(slotIndex);
+            return computePath.add(g, name, target, scene, layout, mapped, slot, count, atlasBuffer, f, histogram, plot, lineWidth);
+        }
+        return graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, slot, count, atlasBuffer, f, histogram, plot,
+                lineWidth);
+    }
+
+    @Override
+    public void close() {
+        ctx.requireOpen("HudOverlay");
+        graphicsPath.close();
+        computePath.close();
+        uploads.close();
+        font.close();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.tally.internal.hud;
+
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.guard.ConstructionGuard;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.system.MemoryUtil;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
+/**
+ * The host-visible slots the HUD writes each frame (the scene header, then the glyph instances), one ring
+ * deeper than the frames in flight, with each slot's scene and text layout, reused frame after frame.
+ */
+final class HudUploadRing implements AutoCloseable {
+    static final int MAX_GLYPHS = 8192;
+
+    private final GpuBuffer[] text;
+    private final HudScene[] scenes;
+    private final TextLayout[] layouts;
+    /** Each text slot's mapped memory as a buffer, made once per slot. */
+    private final ByteBuffer[] mappedSlots;
+
+    HudUploadRing(VulkanContext ctx) {
+        try (ConstructionGuard guard = new ConstructionGuard()) {
+            text = new GpuBuffer[ctx.options().framesInFlight() + 1];
+            scenes = new HudScene[text.length];
+            layouts = new TextLayout[text.length];
+            mappedSlots = new ByteBuffer[text.length];
+            for (int i = 0; i < text.length; i++) {
+                scenes[i] = new HudScene();
+                text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
+                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD));
+            }
+            guard.done();
+        }
+    }
+
+    /** The frame's own slot: one ring deeper than the frames in flight. */
+    int slotFor(FrameGraph g) {
+        return g.ticket().slotIn(text.length);
+    }
+
+    GpuBuffer buffer(int slot) {
+        return text[slot];
+    }
+
+    HudScene scene(int slot) {
+        return scenes[slot];
+    }
+
+    /** The slot's text layout for {@code font} (made again when the font changed). */
+    TextLayout layout(int slot, FontAtlas font) {
+        TextLayout glyphs = layouts[slot];
+        if (glyphs == null || glyphs.font() != font) {
+            glyphs = layouts[slot] = new TextLayout(font);
+        }
+        return glyphs;
+    }
+
+    /** The slot's mapped memory, little-endian as the shaders read it. */
+    ByteBuffer mapped(int slot) {
+        ByteBuffer mapped = mappedSlots[slot];
+        if (mapped == null) {
+            mapped = mappedSlots[slot] = MemoryUtil.memByteBuffer(text[slot].mappedAddress(), (int) text[slot].size()).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return mapped;
+    }
+
+    /** Writes {@code glyphs} after the slot's header (at most MAX_GLYPHS); the number written. */
+    int writeGlyphs(int slot, TextLayout glyphs) {
+        return glyphs.write(mapped(slot), HudScene.GLYPH_OFFSET, MAX_GLYPHS);
+    }
+
+    @Override
+    public void close() {
+        for (GpuBuffer b : text) {
+            b.close();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.tally.internal.hud;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Places text as glyph instances for the HUD's shaders (hud_common.glsl): each glyph's bitmap lands on
+ * whole output pixels, so the shaders read the atlas texel for texel. Reusable: {@link #clear()} keeps
+ * the storage, so a frame's text costs no allocation once the arrays have grown.
+ */
+final class TextLayout {
+    /** One instance: float x, y; uint atlas origin; uint bitmap size; uint rgba (see hud_common.glsl). */
+    static final int GLYPH_BYTES = 20;
+
+    /** A glyph's bitmap at output pixel (x, y), top-left, with its atlas rectangle and colour. */
+    record Placed(int x, int y, FontAtlas.Glyph glyph, int rgba) {
+    }
+
+    private final FontAtlas font;
+    /** Per placed glyph: x, y, character, rgba. */
+    private int[] placed = new int[4 * 256];
+    private int count;
+    /** Pixel bounds [x0, y0, x1, y1) of the glyphs placed since {@link #mark()}. */
+    private int x0, y0, x1, y1;
+
+    TextLayout(FontAtlas font) {
+        this.font = font;
+        mark();
+    }
+
+    FontAtlas font() {
+        return font;
+    }
+
+    /** Forgets every glyph, keeping the storage. */
+    void clear() {
+        count = 0;
+        mark();
+    }
+
+    /** Starts a new bounds accumulation ({@link #markedBounds}). */
+    void mark() {
+        x0 = y0 = Integer.MAX_VALUE;
+        x1 = y1 = Integer.MIN_VALUE;
+    }
+
+    /** Pixel bounds of the glyphs since the last {@link #mark()}, into {@code out} [x0, y0, x1, y1); empty when none. */
+    void markedBounds(int[] out) {
+        if (x0 > x1) {
+            Arrays.fill(out, 0);
+        } else {
+            out[0] = x0;
+            out[1] = y0;
+            out[2] = x1;
+            out[3] = y1;
+        }
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** Adds {@code s} with its pen starting at {@code x} on baseline {@code baseline}; blanks add nothing. */
+    TextLayout add(CharSequence s, int x, int baseline, int rgba) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            FontAtlas.Glyph g = font.glyph(c);
+            if (g.width() > 0 && g.height() > 0) {
+                if (4 * count + 4 > placed.length) {
+                    placed = Arrays.copyOf(placed, placed.length * 2);
+                }
+                int gx = x + i * font.advance() + g.xOffset(), gy = baseline + g.yOffset();
+                placed[4 * count] = gx;
+                placed[4 * count + 1] = gy;
+                placed[4 * count + 2] = c;
+                placed[4 * count + 3] = rgba;
+                count++;
+                x0 = Math.min(x0, gx);
+                y0 = Math.min(y0, gy);
+                x1 = Math.max(x1, gx + g.width());
+                y1 = Math.max(y1, gy + g.height());
+            }
+        }
+        return this;
+    }
+
+    List<Placed> placed() {
+        List<Placed> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(new Placed(placed[4 * i], placed[4 * i + 1], font.glyph((char) placed[4 * i + 2]), placed[4 * i + 3]));
+        }
+        return out;
+    }
+
+    /** Writes up to {@code max} instances at {@code offset} of {@code out} (little-endian); returns how many. */
+    int write(ByteBuffer out, int offset, int max) {
+        int n = Math.min(max, count);
+        for (int i = 0; i < n; i++) {
+            FontAtlas.Glyph g = font.glyph((char) placed[4 * i + 2]);
+            int at = offset + i * GLYPH_BYTES;
+            out.putFloat(at, placed[4 * i]).putFloat(at + 4, placed[4 * i + 1]).putInt(at + 8, g.atlasX() | g.atlasY() << 16)
+                    .putInt(at + 12, g.width() | g.height() << 16).putInt(at + 16, placed[4 * i + 3]);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.tally.internal.readback;
+
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.Handle;
+import dev.tally.internal.graph.PassBuilder;
+import dev.tally.internal.readback.ReadbackRing.ImageRegion;
+import dev.tally.internal.readback.ReadbackRing.Region;
+import dev.tally.internal.readback.ReadbackRing.Source;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One capture: what to copy where; as a pass's setup it declares the reads and the slot's write and
+ * returns itself. Each slot owns one, refilled by each capture into it: a slot is captured into again only
+ * after the frame that last used it was recorded (or given up), so a capture allocates nothing.
+ */
+final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
+    final Source[] sources = new Source[SlotLayout.MAX_REGIONS];
+    int count;
+    final long[] offsets = new long[SlotLayout.MAX_REGIONS];
+    final ReadbackSlot slot;
+    long capturedFrame;
+    boolean invisible;
+    BufferHandle slotHandle;
+    /** Declared by the setup: the handle of each source and the slot's written version. */
+    final Handle[] read = new Handle[SlotLayout.MAX_REGIONS];
+    BufferHandle target;
+
+    CaptureCopy(ReadbackSlot slot) {
+        this.slot = slot;
+    }
+
+    /** Refills this capture; {@code sources} is copied (at most MAX_REGIONS, checked by the caller). */
+    CaptureCopy set(List<? extends Source> from, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
+        Arrays.fill(sources, null);
+        Arrays.fill(read, null);
+        count = from.size();
+        for (int i = 0; i < count; i++) {
+            sources[i] = from.get(i);
+        }
+        this.capturedFrame = capturedFrame;
+        this.invisible = invisible;
+        this.slotHandle = slotHandle;
+        this.target = null;
+        return this;
+    }
+
+    @Override
+    public CaptureCopy apply(PassBuilder b) {
+        b.sideEffect();
+        for (int i = 0; i < count; i++) {
+            Source src = sources[i];
+            read[i] = src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC);
+        }
+        target = b.write(slotHandle, Access.TRANSFER_DST);
+        return this;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.tally.internal.readback;
+
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassContext;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.readback.ReadbackRing.ImageRegion;
+import dev.tally.internal.readback.ReadbackRing.Region;
+import dev.tally.internal.readback.ReadbackRing.Source;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkBufferCopy;
+import org.lwjgl.vulkan.VkBufferImageCopy;
+import org.lwjgl.vulkan.VkExtent3D;
+import org.lwjgl.vulkan.VkImageSubresourceLayers;
+import org.lwjgl.vulkan.VkOffset3D;
+
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import static dev.tally.internal.readback.ReadbackRing.HEADER_BYTES;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The transfer pass of a capture: lays the sources out in the slot, declares the pass (a side effect, never
+ * culled) and records the copies, then the frame's sequence number and the GPU timestamp after them.
+ */
+final class CapturePass {
+    private final String ringName;
+    private final long capacity;
+    private final CompletionTimes times;
+    private long injectInvisibleAt = -1;
+
+    /** The execute step of every capture pass (one object for the ring's life). */
+    private final BiConsumer<CaptureCopy, PassContext> recordStep = (c, pc) -> {
+        if (!c.invisible) {
+            recordCopies(pc, c);
+        }
+    };
+
+    CapturePass(String ringName, long capacity, CompletionTimes times) {
+        this.ringName = ringName;
+        this.capacity = capacity;
+        this.times = times;
+    }
+
+    /** Test hook: frame {@code f}'s capture records no commands, so that the host sees the slot's previous contents. */
+    void injectInvisibleWrite(long f) {
+        injectInvisibleAt = f;
+    }
+
+    /** Checks {@code sources}, lays them out in {@code slot}, marks the slot pending for this frame and adds the pass. */
+    void add(FrameGraph g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName) {
+        SlotLayout layout = slot.layout;
+        long end = 0, total = 0;
+        for (int i = 0; i < sources.size(); i++) {
+            Source src = sources.get(i);
+            if (src instanceof ImageRegion r) {
+                ImageRegionCheck.check(ringName, g, r);
+                long bytes = (long) r.width() * r.height() * TexelFormats.bytesPerTexel(g.desc(r.image()).format());
+                end = SlotLayout.sizeAfter(end, true, bytes);
+                total += bytes;
+            } else {
+                Region r = (Region) src;
+                end = SlotLayout.sizeAfter(end, false, r.bytes());
+                total += r.bytes();
+            }
+        }
+        if (total > capacity) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': capture of " + total + " bytes exceeds the slot capacity " + capacity);
+        }
+        if (sources.size() > SlotLayout.MAX_REGIONS) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': " + sources.size() + " regions in one capture; at most " + SlotLayout.MAX_REGIONS);
+        }
+        CaptureCopy copy = slot.copy;
+        long[] offsets = copy.offsets;
+        layout.clear();
+        for (int i = 0; i < sources.size(); i++) {
+            Source src = sources.get(i);
+            offsets[i] = src instanceof ImageRegion r
+                    ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
+                    : layout.addBuffer(((Region) src).bytes());
+        }
+        slot.frame = g.frame();
+        slot.timelineValue = g.timelineValue();
+        slot.pendingSeenNanos = System.nanoTime();
+        BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
+        g.addPass(passName, PassKind.TRANSFER, copy.set(sources, g.frame(), injectInvisibleAt == g.frame(), target), recordStep);
+    }
+
+    private void recordCopies(PassContext pc, CaptureCopy c) {
+        Source[] sources = c.sources;
+        long[] offsets = c.offsets;
+        ReadbackSlot slot = c.slot;
+        long capturedFrame = c.capturedFrame;
+        long dst = pc.buffer(c.target).handle();
+        times.reset(pc.cmd(), slot);
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            for (int i = 0; i < c.count; i++) {
+                // The copy structs are written by address (static setters): no wrapper objects every frame.
+                if (sources[i] instanceof ImageRegion r) {
+                    long copy = stack.ncalloc(VkBufferImageCopy.ALIGNOF, 1, VkBufferImageCopy.SIZEOF);
+                    VkBufferImageCopy.nbufferOffset(copy, HEADER_BYTES + offsets[i]);
+                    long layers = copy + VkBufferImageCopy.IMAGESUBRESOURCE;
+                    VkImageSubresourceLayers.naspectMask(layers, VK_IMAGE_ASPECT_COLOR_BIT);
+                    VkImageSubresourceLayers.nlayerCount(layers, 1);
+                    long offset = copy + VkBufferImageCopy.IMAGEOFFSET;
+                    VkOffset3D.nx(offset, r.x());
+                    VkOffset3D.ny(offset, r.y());
+                    long extent = copy + VkBufferImageCopy.IMAGEEXTENT;
+                    VkExtent3D.nwidth(extent, r.width());
+                    VkExtent3D.nheight(extent, r.height());
+                    VkExtent3D.ndepth(extent, 1);
+                    nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.read[i]).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                            dst, 1, copy);
+                } else {
+                    Region r = (Region) sources[i];
+                    long copy = stack.ncalloc(VkBufferCopy.ALIGNOF, 1, VkBufferCopy.SIZEOF);
+                    VkBufferCopy.nsrcOffset(copy, r.offset());
+                    VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);
+                    VkBufferCopy.nsize(copy, r.bytes());
+                    nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]).handle(), dst, 1, copy);
+                }
+            }
+        }
+        // The sequence number goes in after the payload, in the same pass: a host that sees it sees the payload
+        // (the graph's barrier to HOST_READ covers both); one that sees an older number is looking at an older frame.
+        vkCmdFillBuffer(pc.cmd(), dst, 0, 4, (int) capturedFrame);
+        times.write(pc.cmd(), slot);
+    }
+}

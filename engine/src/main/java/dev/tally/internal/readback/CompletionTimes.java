@@ -1,0 +1,64 @@
+package dev.tally.internal.readback;
+
+import dev.tally.internal.vk.TimestampQueries;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+/**
+ * When each slot's copies finished on the GPU, in {@link System#nanoTime()} terms: from a GPU timestamp
+ * written after the copies where the device can pair its clock with the CPU's ({@link TimeSource#CALIBRATED}),
+ * else estimated from the frame beginnings that saw the slot pending and then done.
+ */
+final class CompletionTimes implements AutoCloseable {
+    private final GpuClock clock;
+    private final TimeSource source;
+    /** Null without calibrated timestamps: queries 0..N-1 for the every-frame slots, N..2N-1 for one-shot slots. */
+    private final TimestampQueries queries;
+    private final long[] ticks = new long[1];
+
+    CompletionTimes(VulkanContext ctx, int slotCount) {
+        boolean timestamps = ctx.info().timestampValidBits() > 0;
+        this.clock = new GpuClock(ctx);
+        this.source = clock.available() ? TimeSource.CALIBRATED : TimeSource.HOST_ESTIMATE;
+        this.queries = source == TimeSource.CALIBRATED && timestamps ? new TimestampQueries(ctx, 2 * slotCount) : null;
+    }
+
+    TimeSource source() {
+        return source;
+    }
+
+    /** Recorded before a slot's copies. */
+    void reset(VkCommandBuffer cmd, ReadbackSlot slot) {
+        if (queries != null) {
+            queries.reset(cmd, slot.query, 1);
+        }
+    }
+
+    /** Recorded after a slot's copies and its sequence number. */
+    void write(VkCommandBuffer cmd, ReadbackSlot slot) {
+        if (queries != null) {
+            queries.write(cmd, slot.query);
+        }
+    }
+
+    /** When {@code s}'s copies completed; {@code beginNanos}: the frame beginning that found it done. */
+    long completionNanos(ReadbackSlot s, long now, long beginNanos) {
+        if (queries != null && queries.read(s.query, 1, ticks)) {
+            return clock.cpuNanos(ticks[0], now);
+        }
+        // Completed after it was last seen pending and before this beginning saw it done.
+        long seenPending = Math.min(s.pendingSeenNanos, beginNanos);
+        return seenPending + (beginNanos - seenPending) / 2;
+    }
+
+    long calibrations() {
+        return clock.calibrations();
+    }
+
+    @Override
+    public void close() {
+        if (queries != null) {
+            queries.close();
+        }
+    }
+}

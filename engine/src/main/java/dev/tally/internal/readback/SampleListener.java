@@ -1,0 +1,10 @@
+package dev.tally.internal.readback;
+
+/**
+ * Hears each sample a ring delivers, on the thread that calls {@code Tally.beginFrame()}, inside that call
+ * (no other thread is involved). The {@link Delivery} is valid only during the call.
+ */
+@FunctionalInterface
+public interface SampleListener {
+    void delivered(Delivery sample);
+}

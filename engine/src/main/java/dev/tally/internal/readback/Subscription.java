@@ -1,0 +1,41 @@
+package dev.tally.internal.readback;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A listener of a ring's every-frame samples, optionally with a caller-owned destination that the ring
+ * fills before calling it (floats: the payload converted; bytes: the raw payload from index 0). Close to
+ * stop hearing.
+ */
+public final class Subscription implements AutoCloseable {
+    private final SampleHandOut owner;
+    private final SampleListener listener;
+    private final float[] floats;
+    private final ByteBuffer bytes;
+
+    Subscription(SampleHandOut owner, SampleListener listener, float[] floats, ByteBuffer bytes) {
+        this.owner = owner;
+        this.listener = listener;
+        this.floats = floats;
+        this.bytes = bytes;
+    }
+
+    void deliver(Delivery d) {
+        if (floats != null) {
+            d.copyTo(floats);
+        }
+        if (bytes != null) {
+            bytes.clear();
+            d.copyTo(bytes);
+            bytes.flip();
+        }
+        if (listener != null) {
+            listener.delivered(d);
+        }
+    }
+
+    @Override
+    public void close() {
+        owner.unsubscribe(this);
+    }
+}

@@ -1,0 +1,154 @@
+package dev.tally.internal.reduce;
+
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferDesc;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.internal.graph.PassBuilder;
+import dev.tally.internal.graph.PassContext;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
+
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The reduction as a frame-graph node: given a buffer handle and a count, it adds its dispatches and
+ * returns the handle of a one-float result that stays on the GPU. Large n: passes {@code NAME.partials}
+ * and {@code NAME.fold}, with the barrier between them computed by the graph. Small n: one pass
+ * {@code NAME}. Each node owns its scratch (partials and the one-pass ticket), so one node serves
+ * one reduction per frame.
+ */
+public final class ReduceNode implements AutoCloseable {
+    /** The result: one float at offset 0 of a 16-byte buffer. */
+    public static final BufferDesc RESULT = BufferDesc.of(16);
+
+    private final Reducer reducer;
+    private final String name;
+    private final ReduceOp op;
+    private final long maxCount;
+    private final GpuBuffer scratch;
+    private final VulkanContext vulkan;
+
+    /**
+     * @param name the node's label, scoped by the caller (e.g. {@code "left/reduce"}): its passes are
+     *             {@code name}, or {@code name.partials} and {@code name.fold}; all are candidates for the async
+             compute queue ({@code async.mode})
+     */
+    public ReduceNode(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
+        VulkanContext ctx = graphs.context();
+        this.vulkan = ctx;
+        this.reducer = reducer;
+        this.name = name;
+        this.op = op;
+        this.maxCount = maxCount;
+        this.partialsName = name + ".partials";
+        this.foldName = name + ".fold";
+        this.resultName = name + ".result";
+        this.scratchName = name + ".scratch";
+        long bytes = 0;
+        // Scratch for the largest plan up to maxCount (partials grow with n up to the group limit).
+        for (long n : new long[]{maxCount, Math.min(maxCount, reducer.settings().singleDispatchMax()),
+                Math.min(maxCount, reducer.settings().singleDispatchMax() + 1)}) {
+            bytes = Math.max(bytes, reducer.plan(n).scratchBytes());
+        }
+        this.scratch = new GpuBuffer(ctx, name + ".scratch", bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                MemoryKind.DEVICE);
+        // The one-pass ticket counter starts at zero: cleared by the first frame recorded, not waited for here.
+        graphs.fillOnFirstUse(scratch, 0);
+    }
+
+    /**
+     * Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. The count
+     * is checked against the buffer's declared size here, where the mistake is made: reading past the
+     * binding would give a wrong total with nothing but a validation message to say so.
+     */
+    public BufferHandle add(FrameGraph g, BufferHandle input, long count) {
+        if (count > maxCount) {
+            throw new IllegalArgumentException("reduce node '" + name + "' was built for at most " + maxCount + " floats, got " + count);
+        }
+        long capacity = g.desc(input).size() / 4;
+        if (count > capacity) {
+            throw new IllegalArgumentException("reduce node '" + name + "': count " + count + " exceeds buffer '" + g.name(input) + "', which holds "
+                    + capacity + " floats (" + g.desc(input).size() + " bytes); pass at most " + capacity);
+        }
+        if (plan == null || plan.n() != count) {
+            plan = reducer.plan(count);   // steady state: the same count every frame, the same plan
+        }
+        setupInput = input;
+        setupScratch = g.importScratch(scratchName, scratch);
+        setupPlan = plan;
+        try {
+            if (plan.onePass()) {
+                return g.addPass(name, PassKind.COMPUTE, onePassSetup, onePassRecord).out();
+            }
+            Partials partials = g.addPass(partialsName, PassKind.COMPUTE, partialsSetup, partialsRecord);
+            setupScratch = partials.scratch();
+            return g.addPass(foldName, PassKind.COMPUTE, foldSetup, foldRecord).out();
+        } finally {
+            setupInput = setupScratch = null;
+            setupPlan = null;
+        }
+    }
+
+    // The reduction being declared, read by the setups while addPass runs (no lambda captures per frame); the setups put the
+    // plan into the passes' data for their recording.
+    private ReducePlan plan;
+    private BufferHandle setupInput, setupScratch;
+    private ReducePlan setupPlan;
+    private final String partialsName, foldName, resultName, scratchName;
+
+    private record Io(BufferHandle in, BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+    }
+
+    private record Partials(BufferHandle in, BufferHandle scratch, ReducePlan plan) {
+    }
+
+    private record Fold(BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+    }
+
+    private final Function<PassBuilder, Io> onePassSetup = b -> {
+        b.asyncCompute();
+        return new Io(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_READ_WRITE),
+                b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Io, PassContext> onePassRecord = (io, ctx) -> reducer().recordOnePass(ctx.cmd(), op(), io.plan(),
+            ctx.buffer(io.in()), 0, ctx.buffer(io.scratch()), ctx.buffer(io.out()), 0);
+    private final Function<PassBuilder, Partials> partialsSetup = b -> {
+        b.asyncCompute();
+        return new Partials(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Partials, PassContext> partialsRecord = (p, ctx) -> reducer().recordPartials(ctx.cmd(), op(), p.plan(),
+            ctx.buffer(p.in()), 0, ctx.buffer(p.scratch()));
+    private final Function<PassBuilder, Fold> foldSetup = b -> {
+        b.asyncCompute();
+        return new Fold(b.read(setupScratch, Access.COMPUTE_READ), b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
+    };
+    private final BiConsumer<Fold, PassContext> foldRecord = (f, ctx) -> reducer().recordFold(ctx.cmd(), op(), f.plan(), ctx.buffer(f.scratch()),
+            ctx.buffer(f.out()), 0);
+
+    private Reducer reducer() {
+        return reducer;
+    }
+
+    private ReduceOp op() {
+        return op;
+    }
+
+    private String resultName() {
+        return resultName;
+    }
+
+    @Override
+    public void close() {
+        if (!scratch.isClosed()) {
+            vulkan.requireOpen("ReduceNode '" + name + "'");
+        }
+        scratch.close();
+    }
+}

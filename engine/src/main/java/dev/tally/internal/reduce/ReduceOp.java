@@ -1,0 +1,43 @@
+package dev.tally.internal.reduce;
+
+import java.util.Locale;
+
+/**
+ * Reduction operators over f32. For n = 0 each returns its identity: sum 0, min +Inf, max -Inf, and
+ * mean NaN (0/0). Any NaN in the input makes every result NaN; infinities follow IEEE arithmetic.
+ */
+public enum ReduceOp {
+    SUM(0), MIN(1), MAX(2), MEAN(0);
+
+    /** The shader's OP specialization constant: mean is a sum divided by n in the last dispatch. */
+    final int shaderOp;
+
+    ReduceOp(int shaderOp) {
+        this.shaderOp = shaderOp;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** The lower-case name, made once: the reducer keys its pipelines by it every frame. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
+    public static ReduceOp parse(String s) {
+        for (ReduceOp op : values()) {
+            if (op.id().equals(s)) {
+                return op;
+            }
+        }
+        throw new IllegalArgumentException("unknown op '" + s + "'; expected sum, min, max or mean");
+    }
+
+    public float identity() {
+        return switch (this) {
+            case SUM -> 0f;
+            case MIN -> Float.POSITIVE_INFINITY;
+            case MAX -> Float.NEGATIVE_INFINITY;
+            case MEAN -> Float.NaN;
+        };
+    }
+}

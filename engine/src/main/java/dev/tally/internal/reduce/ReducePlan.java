@@ -1,0 +1,70 @@
+package dev.tally.internal.reduce;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The dispatches that reduce n floats.
+ * <ul>
+ * <li>One-pass (n up to {@code singleDispatchMax}): one dispatch; the last workgroup to finish folds
+ * the partials. Small n pays one launch instead of two launches and a barrier.</li>
+ * <li>Two-pass (large n): one first-pass dispatch per binding-sized chunk (a single one unless n
+ * exceeds maxStorageBufferRange), each writing its partials, then a single-workgroup fold.</li>
+ * </ul>
+ * Pure arithmetic, so it is tested without a GPU.
+ */
+public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass, long partialsOffset) {
+    /** One first-pass dispatch: {@code count} floats from {@code elementOffset}, {@code groups} partials at {@code outIndex}. */
+    public record Dispatch(long elementOffset, long count, int groups, int outIndex) {
+    }
+
+    /** Bytes of the one-pass ticket counter at the start of the scratch buffer. */
+    public static final long TICKET_BYTES = 16;
+
+    public static ReducePlan of(long n, ReduceSettings s) {
+        if (n < 0) {
+            throw new IllegalArgumentException("element count must not be negative, got " + n);
+        }
+        if (n <= s.singleDispatchMax() && n <= s.chunkElements()) {
+            int groups = Math.min(s.onePassGroups(), groupsFor(n, s));
+            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true, s.alignUp(TICKET_BYTES));
+        }
+        List<Dispatch> dispatches = new ArrayList<>();
+        int outIndex = 0;
+        for (long offset = 0; offset < n; offset += s.chunkElements()) {
+            long count = Math.min(s.chunkElements(), n - offset);
+            int groups = groupsFor(count, s);
+            dispatches.add(new Dispatch(offset, count, groups, outIndex));
+            outIndex += groups;
+        }
+        return new ReducePlan(n, List.copyOf(dispatches), outIndex, false, s.alignUp(TICKET_BYTES));
+    }
+
+    /**
+     * Fewer groups for smaller inputs: every invocation gets at least {@code minSteps} full loop steps,
+     * and the fold has fewer partials to read. A function of n and the settings only: deterministic.
+     */
+    static int groupsFor(long count, ReduceSettings s) {
+        long perGroup = s.elementsPerGroupStep() * s.minSteps();
+        long wanted = (count + perGroup - 1) / perGroup;
+        return (int) Math.max(1, Math.min(s.groups(), wanted));
+    }
+
+    /**
+     * Bytes of scratch this plan needs: the ticket counter, then the partials at {@link #partialsOffset}
+     * (the ticket's size rounded up to the storage-buffer offset alignment, so the partials' binding is
+     * valid on devices that demand up to 256). Zero it once when created.
+     */
+    public long scratchBytes() {
+        return partialsOffset + 4L * Math.max(1, partials);
+    }
+
+    /** Scratch for the statistics reduction: the ticket, then one 32-byte record per partial. */
+    public long statsScratchBytes() {
+        return partialsOffset + (long) ReduceStats.RECORD_BYTES * Math.max(1, partials);
+    }
+
+    public int dispatchCount() {
+        return firstPass.size() + (onePass ? 0 : 1);
+    }
+}

@@ -1,0 +1,329 @@
+package dev.tally.internal.reduce;
+
+import dev.tally.internal.shader.Bindings;
+import dev.tally.internal.shader.ComputePipeline;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.shader.SpecConstants;
+import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * The reduction kernels: one pipeline per operator (sum, min, max; mean is a sum divided in its last
+ * dispatch), created once, with descriptor sets cached per bound buffer. Records into any command
+ * buffer; the frame graph node and tools both call it.
+ */
+public final class Reducer implements AutoCloseable {
+    static final int PUSH_BYTES = 12;
+    static final int STATS_PUSH_BYTES = 8;
+    static final String STATS_SHADER = "reduce_stats.comp";
+    private static final int SET_CACHE = 256;
+    private final VulkanContext ctx;
+    private final ShaderLibrary compiler;
+    private final PipelineCache cache;
+    private final ReduceSettings settings;
+    private final String statsShader;
+    private final Map<String, String> statsDefines;
+    /** Pipelines and their descriptor caches by (operator, one-pass). */
+    private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
+    private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
+    /** The bindings of the dispatch being recorded, rewritten per dispatch (recording is single-threaded). */
+    private final Bindings bindings = new Bindings(4);
+
+    public Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings) {
+        this(ctx, compiler, cache, settings, STATS_SHADER, Map.of());
+    }
+
+    private Reducer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, ReduceSettings settings, String statsShader,
+                    Map<String, String> statsDefines) {
+        if (!ctx.info().subgroupArithmetic()) {
+            throw new IllegalStateException("device '" + ctx.info().name() + "' lacks subgroup arithmetic in compute shaders");
+        }
+        if (ctx.info().subgroupSize() < 4) {
+            throw new IllegalStateException("device '" + ctx.info().name() + "' has subgroups of " + ctx.info().subgroupSize()
+                    + " invocations; the reduction needs at least 4");
+        }
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.cache = cache;
+        this.settings = settings;
+        this.statsShader = statsShader;
+        this.statsDefines = Map.copyOf(statsDefines);
+    }
+
+    /**
+     * A reducer whose statistics kernel comes from {@code shader} with the extra {@code defines}
+     * (benchmarks compare kernel variants side by side); sum, min, max and mean are unchanged.
+     */
+    public Reducer withStatsKernel(String shader, Map<String, String> defines) {
+        return new Reducer(ctx, compiler, cache, settings, shader, defines);
+    }
+
+    public ReduceSettings settings() {
+        return settings;
+    }
+
+    public ReducePlan plan(long n) {
+        return ReducePlan.of(n, settings);
+    }
+
+    private static String key(ReduceOp op, boolean onePass) {
+        return PIPELINE_KEYS[2 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + (onePass ? 1 : 0)];
+    }
+
+    /** "sum/two-pass", "sum/one-pass", ...: made once, so looking a pipeline up allocates nothing. */
+    private static final String[] PIPELINE_KEYS = java.util.Arrays.stream(ReduceOp.values())
+            .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass")).toArray(String[]::new);
+
+    private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
+        ComputePipeline p = pipelines.get(key(op, onePass));   // no capturing lambda on the per-frame path
+        return p != null ? p : pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));
+    }
+
+    private ComputePipeline build(ReduceOp op, boolean onePass) {
+        ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
+        return new ComputePipeline(ctx, compiler, cache, "reduce.comp", onePass ? Map.of("ONE_PASS", "1") : Map.of(),
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll(), 3, settings.blocked() ? 1 : 0),
+                onePass ? 4 : 2, PUSH_BYTES);
+    }
+
+    private DescriptorSets sets(ReduceOp op, boolean onePass) {
+        DescriptorSets existing = sets.get(key(op, onePass));
+        return existing != null ? existing : sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
+    }
+
+    /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
+    private DescriptorSets statsSets(String mode) {
+        return sets.computeIfAbsent("stats/" + mode, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
+                compiler, cache, statsShader, statsDefines(mode), SpecConstants.of(0, settings.workgroupSize(), 2, settings.unroll()), mode.equals("one-pass") ? 4 : 2, STATS_PUSH_BYTES)),
+                SET_CACHE));
+    }
+
+    private Map<String, String> statsDefines(String mode) {
+        Map<String, String> defines = new java.util.HashMap<>(statsDefines);
+        switch (mode) {
+            case "one-pass" -> defines.put("ONE_PASS", "1");
+            case "fold" -> defines.put("STATS_FOLD", "1");
+            default -> {
+            }
+        }
+        return defines;
+    }
+
+    /** Builds the statistics pipelines now instead of at first use. */
+    public void prepareStats() {
+        statsSets("one-pass");
+        statsSets("two-pass");
+        statsSets("fold");
+    }
+
+    /**
+     * Records the statistics reduction (count, sum, min, max, mean, variance in one read) of n floats
+     * of {@code input} into one {@link ReduceStats#RECORD_BYTES}-byte record at {@code outputOffset}
+     * of {@code output}. Same plan and dispatch shapes as {@link #record}; {@code scratch} holds
+     * {@code plan.statsScratchBytes()} and was zeroed once.
+     */
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset, Runnable between) {
+        long recordBytes = ReduceStats.RECORD_BYTES;
+        long partialBytes = recordBytes * Math.max(1, plan.partials());
+        if (plan.onePass()) {
+            int groups = plan.firstPass().get(0).groups();
+            statsDispatch(cmd, "one-pass", groups, plan.n(), 0, List.of(
+                    DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
+                    DescriptorSets.Range.of(output, outputOffset, recordBytes),
+                    DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
+            return;
+        }
+        for (ReducePlan.Dispatch d : plan.firstPass()) {
+            statsDispatch(cmd, "two-pass", d.groups(), d.count(), d.outIndex(), List.of(
+                    DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
+                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes)));
+        }
+        between.run();
+        statsDispatch(cmd, "fold", 1, plan.partials(), 0, List.of(
+                DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
+                DescriptorSets.Range.of(output, outputOffset, recordBytes)));
+    }
+
+    /** Outside a frame graph: the same, with its own barrier between the passes. */
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset) {
+        recordStats(cmd, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
+    }
+
+    private void statsDispatch(VkCommandBuffer cmd, String mode, int groups, long count, int outIndex, List<DescriptorSets.Range> bindings) {
+        checkAlignment(bindings);
+        DescriptorSets s = statsSets(mode);
+        ComputePipeline p = pipelines.get("stats/" + mode);
+        long set = s.get(bindings);
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
+            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, stack.longs(set), null);
+            vkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.malloc(STATS_PUSH_BYTES).putInt(0, (int) count).putInt(4, outIndex));
+            vkCmdDispatch(cmd, groups, 1, 1);
+        }
+    }
+
+    /** Builds the pipeline for {@code op} now instead of at first use (start-up, benchmarks). */
+    public void prepare(ReduceOp op) {
+        sets(op, true);
+        sets(op, false);
+    }
+
+    /**
+     * Records every dispatch of {@code plan}: n floats of {@code input} from {@code inputOffset} (a multiple
+     * of {@code settings().storageAlignment()}) to one float at {@code outputOffset} of {@code output}. {@code scratch} holds
+     * {@code plan.scratchBytes()}, was zeroed once when created, and belongs to this call site: the
+     * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
+     * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
+     */
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset, Runnable between) {
+        if (plan.onePass()) {
+            recordOnePass(cmd, op, plan, input, inputOffset, scratch, output, outputOffset);
+            return;
+        }
+        recordPartials(cmd, op, plan, input, inputOffset, scratch);
+        between.run();
+        recordFold(cmd, op, plan, scratch, output, outputOffset);
+    }
+
+    /** Outside a frame graph: the same, with its own barrier between the passes. */
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset) {
+        record(cmd, op, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
+    }
+
+    /** The barrier between the two passes: partials written by compute, then read by compute. */
+    public static void barrier(VkCommandBuffer cmd, GpuBuffer scratch) {
+        Barriers.buffer(cmd, scratch.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    }
+
+    /** First pass of a two-pass plan: n floats to {@code plan.partials()} partials in {@code scratch}. */
+    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
+        requireMode(plan, false);
+        List<ReducePlan.Dispatch> first = plan.firstPass();
+        for (int i = 0; i < first.size(); i++) {
+            ReducePlan.Dispatch d = first.get(i);
+            dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, bindings.clear()
+                    .buffer(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count()))
+                    .buffer(scratch, plan.partialsOffset(), 4L * plan.partials()));
+        }
+    }
+
+    /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
+    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
+        requireMode(plan, false);
+        dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
+                .buffer(scratch, plan.partialsOffset(), 4L * plan.partials())
+                .buffer(output, outputOffset, 4));
+    }
+
+    /** One dispatch; the last workgroup to finish folds the partials. */
+    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                              GpuBuffer output, long outputOffset) {
+        requireMode(plan, true);
+        int groups = plan.firstPass().get(0).groups();
+        dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()
+                .buffer(input, inputOffset, Math.max(4, 4 * plan.n()))
+                .buffer(scratch, plan.partialsOffset(), 4L * groups)
+                .buffer(output, outputOffset, 4)
+                .buffer(scratch, 0, ReducePlan.TICKET_BYTES));
+    }
+
+    private static float divisor(ReduceOp op, long n) {
+        return op == ReduceOp.MEAN ? (float) n : 1f;
+    }
+
+    private static void requireMode(ReducePlan plan, boolean onePass) {
+        if (plan.onePass() != onePass) {
+            throw new IllegalArgumentException("plan for n=" + plan.n() + " is " + (plan.onePass() ? "one-pass" : "two-pass"));
+        }
+    }
+
+    private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
+                          Bindings b) {
+        checkAlignment(b);
+        ComputePipeline p = pipeline(op, onePass);
+
+        long set = sets(op, onePass).get(b);
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
+            // By address: LongBuffer and ByteBuffer wrappers per dispatch would be garbage every frame.
+            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, 1, stack.nlong(set), 0, 0L);
+            long push = stack.nmalloc(4, PUSH_BYTES);
+            MemoryUtil.memPutInt(push, (int) count);
+            MemoryUtil.memPutInt(push + 4, outIndex);
+            MemoryUtil.memPutFloat(push + 8, divisor);
+            nvkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES, push);
+            vkCmdDispatch(cmd, groups, 1, 1);
+        }
+    }
+
+    /**
+     * Every binding offset must be a multiple of the storage alignment: the input's is the caller's
+     * (bad input), the scratch offsets are the plan's (a bug if wrong).
+     */
+    private void checkAlignment(List<DescriptorSets.Range> bindings) {
+        long align = settings.storageAlignment();
+        if (bindings.get(0).offset() % align != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + bindings.get(0).offset());
+        }
+        for (DescriptorSets.Range r : bindings) {
+            if (r.offset() % align != 0) {
+                throw new IllegalStateException("bug: reduction binding at offset " + r.offset() + " is not a multiple of the storage alignment "
+                        + align + " (minStorageBufferOffsetAlignment)");
+            }
+        }
+    }
+
+    /** The same for bindings written in place. */
+    private void checkAlignment(Bindings b) {
+        long align = settings.storageAlignment();
+        if (b.offset(0) % align != 0) {
+            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + b.offset(0));
+        }
+        for (int i = 1; i < b.size(); i++) {
+            if (b.offset(i) % align != 0) {
+                throw new IllegalStateException("bug: reduction binding at offset " + b.offset(i) + " is not a multiple of the storage alignment "
+                        + align + " (minStorageBufferOffsetAlignment)");
+            }
+        }
+    }
+
+    /**
+     * Hot reload, between frames: compiles reduce.comp (and the statistics shader) from the current sources;
+     * on a compile error the error is thrown and the running pipelines stay. Otherwise every pipeline is
+     * dropped (destruction deferred past the frames in flight) and rebuilt on first use.
+     */
+    public void reload() {
+        build(ReduceOp.SUM, true).close();
+        build(ReduceOp.SUM, false).close();
+        sets.values().forEach(DescriptorSets::close);
+        pipelines.values().forEach(ComputePipeline::close);
+        sets.clear();
+        pipelines.clear();
+    }
+
+    @Override
+    public void close() {
+        sets.values().forEach(DescriptorSets::close);
+        pipelines.values().forEach(ComputePipeline::close);
+    }
+}

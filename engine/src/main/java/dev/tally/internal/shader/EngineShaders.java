@@ -1,0 +1,54 @@
+package dev.tally.internal.shader;
+
+import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.internal.exposure.ExposureShaderLayout.HdrFormat;
+import dev.tally.internal.exposure.Metering;
+import dev.tally.internal.exposure.Tonemapper;
+import dev.tally.internal.hud.ExposurePlot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every SPIR-V variant the engine's pipelines ask for: the build compiles exactly these into the jar
+ * ({@link PrebuildShaders}), and at run time {@link ShaderLibrary#prebuilt()} finds nothing else. A new
+ * pipeline or define set is one line here; the defines come from the same methods the pipelines call.
+ */
+public final class EngineShaders {
+    private EngineShaders() {
+    }
+
+    public static List<ShaderVariant> all() {
+        List<ShaderVariant> v = new ArrayList<>();
+        // Reductions (Reducer): two-pass and one-pass, and the statistics kernel's three pipelines.
+        v.add(ShaderVariant.of("reduce.comp"));
+        v.add(ShaderVariant.of("reduce.comp", "ONE_PASS", "1"));
+        v.add(ShaderVariant.of("reduce_stats.comp"));
+        v.add(ShaderVariant.of("reduce_stats.comp", "ONE_PASS", "1"));
+        v.add(ShaderVariant.of("reduce_stats.comp", "STATS_FOLD", "1"));
+        v.add(ShaderVariant.of("normalize.comp"));
+        // Auto-exposure (AutoExposure): the fused histogram per HDR format and metering mode, reading the image as a
+        // storage image or (a SAMPLED-only image, HdrRead) through a sampler, then the exposure step.
+        for (HdrFormat format : HdrFormat.values()) {
+            for (Metering metering : Metering.values()) {
+                v.add(new ShaderVariant(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedHistogramDefines(format, metering)));
+                v.add(new ShaderVariant(ExposureShaderLayout.HISTOGRAM, ExposureShaderLayout.fusedHistogramDefines(format, metering, true)));
+            }
+        }
+        v.add(ShaderVariant.of(ExposureShaderLayout.EXPOSURE));
+        // Tone mapping (Tonemapper): the fullscreen draw, and the compute path per storage format and rows per invocation.
+        v.add(ShaderVariant.of(ExposureShaderLayout.TONEMAP_VERTEX));
+        v.add(ShaderVariant.of(ExposureShaderLayout.TONEMAP_FRAGMENT));
+        for (String qualifier : Tonemapper.STORAGE_QUALIFIERS) {
+            for (int rows : Tonemapper.ROWS_CHOICES) {
+                v.add(new ShaderVariant(Tonemapper.TONEMAP_COMPUTE, Tonemapper.computeDefines(qualifier, rows)));
+            }
+        }
+        // The HUD (HudOverlay, ExposurePlot): both read the exposure record at the offsets its layout gives.
+        v.add(new ShaderVariant("hud.vert", ExposurePlot.recordDefines()));
+        v.add(new ShaderVariant("hud.frag", ExposurePlot.recordDefines()));
+        v.add(new ShaderVariant("hud.comp", ExposurePlot.recordDefines()));
+        v.add(new ShaderVariant("hud_plot.comp", ExposurePlot.recordDefines()));
+        return List.copyOf(v);
+    }
+}

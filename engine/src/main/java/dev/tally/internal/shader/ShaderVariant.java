@@ -1,0 +1,64 @@
+package dev.tally.internal.shader;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One SPIR-V module a pipeline asks for: a GLSL file (its stage from the extension) and the preprocessor
+ * defines it is built with. Its {@link #resource()} is where the build puts it in the jar.
+ */
+public record ShaderVariant(String file, Map<String, String> defines) {
+    /** Where in the jar the build puts the SPIR-V. */
+    static final String DIRECTORY = "tally/spirv/";
+
+    public ShaderVariant {
+        stage(file);
+        defines = java.util.Collections.unmodifiableMap(new TreeMap<>(defines));
+    }
+
+    /** {@code file} with defines given as name, value, name, value... */
+    public static ShaderVariant of(String file, String... nameValue) {
+        if (nameValue.length % 2 != 0) {
+            throw new IllegalArgumentException("internal: " + file + ": defines come in name, value pairs, got " + nameValue.length + " strings");
+        }
+        Map<String, String> defines = new TreeMap<>();
+        for (int i = 0; i < nameValue.length; i += 2) {
+            defines.put(nameValue[i], nameValue[i + 1]);
+        }
+        return new ShaderVariant(file, defines);
+    }
+
+    /** "comp", "vert" or "frag". */
+    public String stage() {
+        return stage(file);
+    }
+
+    private static String stage(String file) {
+        for (String s : new String[] {"comp", "vert", "frag"}) {
+            if (file.endsWith("." + s)) {
+                return s;
+            }
+        }
+        throw new ShaderCompileException(file + ": unknown shader stage; use .comp, .vert or .frag");
+    }
+
+    /** The class-path resource holding this variant's SPIR-V: the file's name and a digest of stage and defines. */
+    public String resource() {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] hash = digest.digest((file + "|" + stage() + "|" + defines).getBytes(StandardCharsets.UTF_8));
+            return DIRECTORY + file + "-" + HexFormat.of().formatHex(hash, 0, 8) + ".spv";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("internal: no SHA-256 in this JDK", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return file + (defines.isEmpty() ? " (no defines)" : " " + defines);
+    }
+}

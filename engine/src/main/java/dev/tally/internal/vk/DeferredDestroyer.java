@@ -1,0 +1,56 @@
+package dev.tally.internal.vk;
+
+import java.util.ArrayDeque;
+
+/**
+ * Destroys Vulkan objects once the GPU is done with them: each entry waits for the highest timeline value
+ * handed out when it was closed (an open frame may already have recorded a use of it). Never driven by the
+ * garbage collector. After a device loss nothing runs any more, so entries are destroyed at once.
+ */
+final class DeferredDestroyer {
+    private record Entry(long timelineValue, Runnable destroy) {
+    }
+
+    private final Submissions submissions;
+    private final ArrayDeque<Entry> pending = new ArrayDeque<>();
+
+    DeferredDestroyer(Submissions submissions) {
+        this.submissions = submissions;
+    }
+
+    /** Runs {@code destroy} once every submission handed out so far has completed (at once when it has). */
+    void defer(Runnable destroy) {
+        long value = submissions.handedOut();
+        boolean lost = submissions.isDeviceLost();
+        long completed = submissions.completedValue();   // after a loss it drains the device once: nothing runs any more
+        if (lost || value <= completed) {
+            destroy.run();
+            return;
+        }
+        synchronized (this) {
+            pending.addLast(new Entry(value, destroy));
+        }
+    }
+
+    /** Destroys what the GPU is done with; cheap, call once per frame. */
+    void retire() {
+        long completed = submissions.completedValue();
+        synchronized (this) {
+            // Values are queued in order (they only grow), so stop at the first that has not been reached.
+            while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= completed) {
+                pending.pollFirst().destroy().run();
+            }
+        }
+    }
+
+    /** At close, after the device is idle: everything. */
+    synchronized void retireAll() {
+        while (!pending.isEmpty()) {
+            pending.pollFirst().destroy().run();
+        }
+    }
+
+    synchronized int pending() {
+        return pending.size();
+    }
+}

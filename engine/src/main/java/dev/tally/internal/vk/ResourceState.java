@@ -1,0 +1,24 @@
+package dev.tally.internal.vk;
+
+import static org.lwjgl.vulkan.VK10.VK_IMAGE_LAYOUT_UNDEFINED;
+
+/**
+ * What the GPU last did to a resource: the last write (stages and access), the stages and accesses
+ * that have seen it since (through a barrier), the stages that read it since, and an image's layout.
+ * Every {@link GpuBuffer} and {@link GpuImage} keeps the state its recorded work left it in.
+ */
+public record ResourceState(long writeStages, long writeAccess, long visibleStages, long visibleAccess, long readStages,
+                            int layout) {
+    /** Never touched (or contents irrelevant): no barrier needed before the first use, images start UNDEFINED. */
+    public static final ResourceState UNUSED = new ResourceState(0, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
+
+    /** The state once the GPU finished an access: a write of {@code writeAccess}, or (no write access) a read. */
+    public static ResourceState after(long stages, long writeAccess, int layout, boolean write) {
+        return write ? new ResourceState(stages, writeAccess, 0, 0, 0, layout) : new ResourceState(0, 0, 0, 0, stages, layout);
+    }
+
+    /** Some GPU work wrote or read the resource: the next use needs a barrier. */
+    public boolean touched() {
+        return writeStages != 0 || readStages != 0;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tally.internal.graph;
+
+import dev.tally.internal.vk.ResourceState;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Method;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
+
+/**
+ * The graph in steady state makes no garbage: a frame of the demo's shape (an import, transient images and
+ * buffers, a graphics pass with a cleared attachment, compute passes, an async candidate, a culled pass,
+ * and a readback slot imported under a new name each frame) declared, compiled and recorded on the no-op
+ * backend frame after frame allocates nothing on the frame
+ * thread once the topology is cached, and reuses its graphs' handles instead of making new ones.
+ */
+class SteadyStateGarbageTest {
+    /** Declares one frame the way nodes do: steps made once, handles kept in fields between passes. */
+    private static final class Frame {
+        private final float[] clear = {0, 0, 0, 1};
+        private final ImageDesc hdrDesc = ImageDesc.of(64, 36, VK_FORMAT_R16G16B16A16_SFLOAT);
+        private final BufferDesc partialsDesc = BufferDesc.of(256);
+        private ImageHandle hdr;
+        private BufferHandle partials;
+        private BufferHandle out;
+        private final Function<PassBuilder, ImageHandle> scene = s -> s.colorAttachment(s.create("hdr", hdrDesc), clear);
+        private final Function<PassBuilder, BufferHandle> reduce = s -> {
+            s.read(hdr, Access.COMPUTE_SAMPLED);
+            s.asyncCompute();
+            return s.write(s.create("partials", partialsDesc), Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> resolve = s -> {
+            s.read(partials, Access.COMPUTE_READ);
+            return s.write(out, Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> unused = s -> s.write(s.create("unused", partialsDesc), Access.COMPUTE_WRITE);
+
+        /** A readback ring's slots: a different buffer, under a different name, each frame. */
+        private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
+
+        void declare(FrameGraph g) {
+            out = Planning.importBuffer(g, slots[(int) (g.frame() % slots.length)], 64, ResourceState.UNUSED, Access.HOST_READ);
+            hdr = g.addPass("scene", PassKind.GRAPHICS, scene, Planning.nothing());
+            partials = g.addPass("reduce", PassKind.COMPUTE, reduce, Planning.nothing());
+            g.addPass("unused", PassKind.COMPUTE, unused, Planning.nothing());
+            out = g.addPass("resolve", PassKind.COMPUTE, resolve, Planning.nothing());
+        }
+    }
+
+    /**
+     * Bytes the current thread allocated so far (HotSpot's ThreadMXBean, reached reflectively: this module does
+     * not read java.management). Fails loudly where the JVM cannot count them.
+     */
+    private static long allocatedBytes() {
+        try {
+            Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            Method bytes = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
+            return (long) bytes.invoke(threads, Thread.currentThread().getId());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return fail("this JVM cannot count a thread's allocated bytes (com.sun.management.ThreadMXBean): " + e);
+        }
+    }
+
+    @Test
+    void aFrameOfASteadyTopologyAllocatesNothing() {
+        GraphRuntime runtime = new GraphRuntime(new NoOpBackend(2), false);
+        Frame frame = new Frame();
+        long[] number = {0};
+        Runnable one = () -> {
+            FrameGraph g = runtime.begin(number[0], number[0] + 1);
+            number[0]++;
+            frame.declare(g);
+            runtime.record(g, null);   // one command buffer (the no-op backend never touches it)
+        };
+        for (int i = 0; i < 5_000; i++) {   // compiles, caches, and lets the JIT settle
+            one.run();
+        }
+        assertEquals(1, runtime.compiles(), "one topology, compiled once");
+        int frames = 2_000;
+        allocatedBytes();   // the reflective lookups' own allocations fall before the window
+        long before = allocatedBytes();
+        for (int i = 0; i < frames; i++) {
+            one.run();
+        }
+        long bytes = allocatedBytes() - before;
+        assertEquals(0, bytes / frames, bytes + " B allocated in " + frames + " steady frames");
+    }
+
+    @Test
+    void aGraphReusedForALaterFrameRefusesTheHandlesOfItsEarlierOne() {
+        Planning p = new Planning();
+        FrameGraph first = p.next();
+        BufferHandle old = first.createBuffer("a", BufferDesc.of(4));
+        FrameGraph second = p.next();
+        FrameGraph third = p.next();
+        assertNotSame(first, second);
+        // Neither recorded: the third frame is declared in the first's graph object, a new generation of it.
+        assertSame(first, third, "the runtime reuses its graphs");
+        GraphException e = assertThrows(GraphException.class, () -> third.desc(old));
+        assertTrue(e.getMessage().contains("belongs to another frame's graph"), e.getMessage());
+        GraphException use = assertThrows(GraphException.class,
+                () -> third.addPass("p", PassKind.COMPUTE, s -> s.read(old, Access.COMPUTE_READ), Planning.nothing()));
+        assertTrue(use.getMessage().contains("'p'") && use.getMessage().contains("belongs to another frame's graph"), use.getMessage());
+    }
+
+    @Test
+    void aHandleIsIssuedAgainOnlyToTheResourceOfTheSameName() {
+        Planning p = new Planning();
+        FrameGraph first = p.next();
+        BufferHandle a = first.createBuffer("a", BufferDesc.of(4));
+        p.next();
+        FrameGraph third = p.next();
+        BufferHandle b = third.createBuffer("b", BufferDesc.of(4));   // same slot, another resource
+        assertNotSame(a, b, "a new handle: the old one must not come to stand for 'b'");
+        assertThrows(GraphException.class, () -> third.desc(a));
+        assertEquals("b", third.name(b));
+        p.next();
+        FrameGraph fifth = p.next();
+        BufferHandle again = fifth.createBuffer("b", BufferDesc.of(4));
+        assertSame(b, again, "the same resource in the same slot: its handle is issued again, not made anew");
+        assertEquals("b", fifth.name(again));
+    }
+}

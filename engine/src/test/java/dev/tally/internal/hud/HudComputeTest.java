@@ -1,0 +1,201 @@
+package dev.tally.internal.hud;
+
+import dev.tally.Frame;
+import dev.tally.FrameCommands;
+import dev.tally.GpuTestBase;
+import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.internal.graph.Access;
+import dev.tally.internal.graph.BufferHandle;
+import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.ImageDesc;
+import dev.tally.internal.graph.ImageHandle;
+import dev.tally.internal.graph.PassKind;
+import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.MemoryKind;
+import org.junit.jupiter.api.Test;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkBufferImageCopy;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The compute HUD stores what the graphics HUD stores (within one 8-bit step), pixel for pixel: text,
+ * panels, histogram bars and markers, grid lines and both plot lines, blended over a busy background.
+ */
+class HudComputeTest extends GpuTestBase {
+    private static final int W = 1283, H = 721;   // not multiples of the 16 x 16 tile
+    private static final float MIN_EV = -10, MAX_EV = 20;
+    private static final int FRAMES = 40;
+
+    /** Applied and target EV at frame f of the plot's history. */
+    private interface Curves {
+        float ev(int f);
+
+        float target(int f);
+
+        /** Bytes that may differ by one 8-bit step, per byte drawn: each blended layer may round either way. */
+        default int drawnPerRoundedByte() {
+            return 50;
+        }
+    }
+
+    /** A rising diagonal and a zig-zag: segments of every slope. */
+    private static final Curves GENTLE = new Curves() {
+        public float ev(int f) {
+            return -4 + 0.37f * f;
+        }
+
+        public float target(int f) {
+            return 14 - 0.21f * f + (f % 3);
+        }
+    };
+
+    /**
+     * Square waves across most of the EV range, a few points per level: near-vertical jumps between
+     * flat runs, in step, so a jump crosses many subgroups' rows while its end points lie far above
+     * or below them, and the columns right of a jump's start hold only end points of the other level.
+     */
+    private static final Curves STEEP = new Curves() {
+        public float ev(int f) {
+            return f / 4 % 2 == 0 ? -8 : 17;
+        }
+
+        public float target(int f) {
+            return f / 4 % 2 == 0 ? -5 : 14;
+        }
+
+        public int drawnPerRoundedByte() {
+            return 25;   // the jumps' pixels lie under the caps of both lines: more layers per pixel to round
+        }
+    };
+
+    @Test
+    void computeAndGraphicsPathsAgreeWithinRounding() {
+        assertPathsAgree(GENTLE);
+    }
+
+    @Test
+    void steepPlotLinesAgree() {
+        assertPathsAgree(STEEP);
+    }
+
+    private void assertPathsAgree(Curves curves) {
+        var ctx = runtime.context();
+        int storage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+        int attachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+        try (HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true)) {
+            assertTrue(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)), "RGBA8 storage target takes compute");
+            assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, attachment)), "no STORAGE usage: graphics");
+            assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_B8G8R8A8_SRGB, storage | attachment)), "sRGB: graphics");
+        }
+        try (HudOverlay byDefault = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION)) {
+            assertEquals(!ctx.info().isCpu(), byDefault.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)),
+                    "by default only a GPU takes the compute path (" + ctx.info().type() + " device)");
+        }
+        byte[] background = render(null, 0, curves);
+        byte[] compute = render(background, storage, curves);
+        byte[] graphics = render(background, attachment, curves);
+        int differing = 0, drawn = 0;
+        for (int i = 0; i < compute.length; i++) {
+            int d = Math.abs((compute[i] & 0xff) - (graphics[i] & 0xff));
+            if (d > 1) {
+                int p = i / 4;
+                fail("byte " + i + " (pixel " + p % W + "," + p / W + " channel " + i % 4 + "): compute " + (compute[i] & 0xff)
+                        + " vs graphics " + (graphics[i] & 0xff) + " over " + (background[i] & 0xff));
+            }
+            differing += d;
+            drawn += graphics[i] != background[i] ? 1 : 0;
+        }
+        assertTrue(drawn > W * H / 10, "the HUD changed " + drawn + " bytes of the background: too few to compare");
+        assertTrue(differing <= drawn / curves.drawnPerRoundedByte(), differing + " bytes differ by one step out of " + drawn + " drawn");
+    }
+
+    /** The background alone ({@code reference} null), or the HUD over it after {@link #FRAMES} frames of plot history. */
+    private byte[] render(byte[] reference, int usage, Curves curves) {
+        var ctx = runtime.context();
+        try (FrameCommands loop = new FrameCommands(runtime);
+             HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true);
+             ExposurePlot history = new ExposurePlot(ctx, runtime.compiler(), runtime.pipelineCache());
+             GpuBuffer pixels = new GpuBuffer(ctx, "test.background", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             GpuBuffer normalized = new GpuBuffer(ctx, "test.normalized", ExposureShaderLayout.NORMALIZED_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+             GpuBuffer exposure = new GpuBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+             GpuBuffer out = new GpuBuffer(ctx, "test.pixels", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+            SplittableRandom r = new SplittableRandom(11);
+            for (int y = 0; y < H; y++) {
+                for (int x = 0; x < W; x++) {   // a gradient with noise: every blend sees a different destination
+                    int v = (x * 255 / W) | (y * 255 / H) << 8 | r.nextInt(256) << 16 | (128 + r.nextInt(128)) << 24;
+                    MemoryUtil.memPutInt(pixels.mappedAddress() + 4L * (y * W + x), v);
+                }
+            }
+            pixels.flush(0, pixels.size());
+            for (int b = 0; b < 256; b++) {   // a skewed histogram: bars of every height, some over the 10 % cap
+                MemoryUtil.memPutFloat(normalized.mappedAddress() + 4L * b, (float) (Math.pow(r.nextDouble(), 6) * 0.15));
+            }
+            normalized.flush(0, normalized.size());
+            List<String> lines = List.of("Tally HUD | compute vs graphics", "fps 123.4  frame 7.89 ms", "EV +3.25 (target +5.50)",
+                    "gjpqy descenders, {[()]} | @#$%&*", "histogram 31.2 us  reduce 4.7 us");
+            for (int f = 0; f < (reference == null ? 1 : FRAMES); f++) {
+                float[] rec = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
+                rec[ExposureShaderLayout.EV] = curves.ev(f);
+                rec[ExposureShaderLayout.TARGET_EV] = curves.target(f);
+                rec[ExposureShaderLayout.VALID] = 1;
+                rec[ExposureShaderLayout.LOW_EV] = -2.3f;
+                rec[ExposureShaderLayout.HIGH_EV] = 11.7f;
+                MemoryUtil.memByteBuffer(exposure.mappedAddress(), (int) exposure.size()).asFloatBuffer().put(0, rec);
+                exposure.flush(0, exposure.size());
+                Frame frame = runtime.beginFrame();
+                VkCommandBuffer cmd = loop.begin(frame);
+                FrameGraph g = frame.graph();
+                BufferHandle src = g.importBuffer("background", pixels, null);
+                record Upload(BufferHandle src, ImageHandle dst) {
+                }
+                ImageHandle target = g.addPass("upload", PassKind.TRANSFER, b -> new Upload(b.read(src, Access.TRANSFER_SRC),
+                        b.write(b.create("target", new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, reference == null
+                                ? VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT : usage)), Access.TRANSFER_DST)),
+                        (io, c) -> copy(c.cmd(), c.buffer(io.src()).handle(), c.image(io.dst()).handle(), true)).dst();
+                ImageHandle drawn = target;
+                if (reference != null) {
+                    BufferHandle exp = g.importBuffer("exposure", exposure, null);
+                    ExposurePlot.View view = history.add(g, exp, 0.35f * f);   // 14 s: segments ~10 px long, the oldest clipped at the window
+                    drawn = hud.add(g, target, lines, new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null), exp,
+                            MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV)), view);
+                }
+                BufferHandle dst = g.importBuffer("pixels", out, Access.HOST_READ);
+                record Read(ImageHandle src, BufferHandle dst) {
+                }
+                ImageHandle last = drawn;
+                g.addPass("read", PassKind.TRANSFER, b -> {
+                    b.sideEffect();
+                    return new Read(b.read(last, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
+                }, (io, c) -> copy(c.cmd(), c.buffer(io.dst()).handle(), c.image(io.src()).handle(), false));
+                frame.record(cmd);
+                loop.end(cmd);
+                frame.submit(cmd);
+                ctx.waitIdle();   // the host rewrites the exposure record before the next frame
+            }
+            out.invalidate(0, out.size());
+            byte[] bytes = new byte[(int) out.size()];
+            MemoryUtil.memByteBuffer(out.mappedAddress(), bytes.length).get(bytes);
+            return bytes;
+        }
+    }
+
+    private static void copy(VkCommandBuffer cmd, long buffer, long image, boolean toImage) {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
+            region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+            region.imageExtent().set(W, H, 1);
+            if (toImage) {
+                vkCmdCopyBufferToImage(cmd, buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, region);
+            } else {
+                vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, region);
+            }
+        }
+    }
+}
