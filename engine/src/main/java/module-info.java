@@ -16,6 +16,11 @@ module dev.tally {
 
     exports dev.tally;
     exports dev.tally.config;
+    exports dev.tally.exposure;
+    exports dev.tally.graph;
+    exports dev.tally.readback;
+    exports dev.tally.reduce;
+    exports dev.tally.vk;
     exports dev.tally.internal.exposure;
     exports dev.tally.internal.graph;
     exports dev.tally.internal.hud;

@@ -4,16 +4,16 @@ import dev.tally.internal.graph.FrameTicket;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.internal.exposure.AutoExposure;
-import dev.tally.internal.exposure.ExposureSettings;
+import dev.tally.exposure.ExposureSettings;
 import dev.tally.internal.exposure.Tonemapper;
-import dev.tally.internal.graph.AsyncMode;
+import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.hud.HudOverlay;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.internal.reduce.NormalizeNode;
 import dev.tally.internal.reduce.ReduceNode;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
 import dev.tally.internal.reduce.Reducer;
 import dev.tally.internal.shader.PipelineCache;
@@ -22,8 +22,8 @@ import dev.tally.internal.shader.ShaderSources;
 import dev.tally.internal.vk.CloseSteps;
 import dev.tally.internal.vk.ContextOptions;
 import dev.tally.internal.vk.DeviceSelection;
-import dev.tally.internal.vk.HostFeatures;
-import dev.tally.internal.vk.Requirements;
+import dev.tally.vk.HostFeatures;
+import dev.tally.vk.Requirements;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
 import org.lwjgl.vulkan.VkDevice;
@@ -294,7 +294,7 @@ public final class Tally implements AutoCloseable {
      * is created. (Each key's own type and range were checked when the configuration was loaded.)
      */
     static void checkCombinations(Config config) {
-        dev.tally.internal.exposure.ExposureSettings.fromConfig(config);   // errors between exposure keys, before the device opens
+        dev.tally.exposure.ExposureSettings.fromConfig(config);   // errors between exposure keys, before the device opens
         int inFlight = config.integer("frames.inFlight");
         int slots = config.integer("readback.slots");
         if (slots <= inFlight) {

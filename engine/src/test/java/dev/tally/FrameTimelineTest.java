@@ -1,17 +1,17 @@
 package dev.tally;
 
 import dev.tally.config.Config;
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
-import dev.tally.internal.vk.VulkanException;
+import dev.tally.vk.VulkanException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

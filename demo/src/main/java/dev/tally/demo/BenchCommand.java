@@ -6,7 +6,7 @@ import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
 import dev.tally.demo.bench.DemoFrames;
 import dev.tally.demo.bench.ReductionBench;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
 import dev.tally.internal.reduce.Reducer;
 import picocli.CommandLine;

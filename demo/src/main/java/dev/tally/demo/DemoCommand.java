@@ -6,7 +6,7 @@ import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.Filmstrip;
 import dev.tally.demo.app.StatsJson;
-import dev.tally.internal.exposure.Metering;
+import dev.tally.exposure.Metering;
 import dev.tally.demo.present.Window;
 import picocli.CommandLine;
 

@@ -5,7 +5,7 @@ import dev.tally.config.Config;
 import dev.tally.internal.vk.DeviceInfo;
 import dev.tally.internal.vk.DeviceSelection;
 import dev.tally.internal.vk.PhysicalDevices;
-import dev.tally.internal.vk.VulkanException;
+import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 
 import java.util.List;

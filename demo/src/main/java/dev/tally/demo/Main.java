@@ -3,7 +3,7 @@ package dev.tally.demo;
 import dev.tally.config.ConfigException;
 import dev.tally.demo.app.PresentationLostException;
 import dev.tally.internal.shader.ShaderCompileException;
-import dev.tally.internal.vk.VulkanException;
+import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 
 import java.io.IOException;

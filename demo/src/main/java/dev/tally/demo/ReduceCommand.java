@@ -3,7 +3,7 @@ package dev.tally.demo;
 import dev.tally.Tally;
 import dev.tally.internal.reduce.DeviceArray;
 import dev.tally.internal.reduce.OneShotReduction;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.vk.MemoryBudget;
 import dev.tally.internal.vk.VulkanContext;
 import picocli.CommandLine;

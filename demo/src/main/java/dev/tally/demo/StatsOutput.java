@@ -1,7 +1,7 @@
 package dev.tally.demo;
 
 import dev.tally.internal.reduce.OneShotReduction;
-import dev.tally.internal.reduce.ReduceStats;
+import dev.tally.reduce.ReduceStats;
 
 import java.util.Locale;
 

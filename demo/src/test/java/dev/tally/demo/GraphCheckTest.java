@@ -6,7 +6,7 @@ import dev.tally.demo.graphcheck.CheckedGraph;
 import dev.tally.demo.graphcheck.GraphCheck;
 import dev.tally.demo.graphcheck.RandomGraph;
 import dev.tally.demo.graphcheck.Variant;
-import dev.tally.internal.graph.AsyncMode;
+import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.PassOrder;
 import org.junit.jupiter.api.Test;
 

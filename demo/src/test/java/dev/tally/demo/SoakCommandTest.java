@@ -1,7 +1,7 @@
 package dev.tally.demo;
 
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

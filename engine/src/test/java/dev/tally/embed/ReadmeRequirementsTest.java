@@ -1,7 +1,7 @@
 package dev.tally.embed;
 
 import dev.tally.Tally;
-import dev.tally.internal.vk.Requirements;
+import dev.tally.vk.Requirements;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.exposure.Metering;
+import dev.tally.exposure.Metering;
 
 import java.nio.file.Path;
 

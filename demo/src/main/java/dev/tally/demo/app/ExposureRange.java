@@ -1,7 +1,7 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
-import dev.tally.internal.readback.Sample;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.readback.Sample;
 
 /**
  * The range of the applied and the target (metered) EV over a run, from the readback samples as

@@ -1,16 +1,16 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
-import dev.tally.internal.graph.Access;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.FontAtlas;
 import dev.tally.internal.hud.TextRaster;
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

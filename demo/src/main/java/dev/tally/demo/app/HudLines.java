@@ -1,9 +1,9 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.graph.PassStats;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.ReadbackStats;
+import dev.tally.readback.ReadbackStats;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.tally.demo.app;
 
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.demo.present.Window;
 import dev.tally.internal.readback.Delivery;

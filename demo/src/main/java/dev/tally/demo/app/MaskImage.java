@@ -3,7 +3,7 @@ package dev.tally.demo.app;
 import dev.tally.internal.vk.Barriers;
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

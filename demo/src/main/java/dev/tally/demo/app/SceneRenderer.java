@@ -1,10 +1,10 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.PassBuilder;
 import dev.tally.internal.graph.PassContext;
 import dev.tally.internal.shader.BindingType;

@@ -1,13 +1,13 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
 

@@ -1,13 +1,13 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.graph.AsyncMode;
+import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.AsyncPlacement;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.PassStats;
-import dev.tally.internal.readback.ReadbackStats;
+import dev.tally.readback.ReadbackStats;
 import dev.tally.internal.vk.VulkanContext;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.exposure.ExposureShaderLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,7 +94,7 @@ public final class StatsJson {
     }
 
     /** The newest exposure record the ring delivered, field by field (nulls before the first sample). */
-    private static void appendRecord(StringBuilder b, dev.tally.internal.readback.Sample sample) {
+    private static void appendRecord(StringBuilder b, dev.tally.readback.Sample sample) {
         int at = DemoApp.READBACK_EXPOSURE;
         String[][] fields = {{"targetEv", "" + ExposureShaderLayout.TARGET_EV}, {"lowEv", "" + ExposureShaderLayout.LOW_EV},
                 {"highEv", "" + ExposureShaderLayout.HIGH_EV}, {"curveEv", "" + ExposureShaderLayout.CURVE_EV}};

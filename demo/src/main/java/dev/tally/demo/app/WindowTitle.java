@@ -1,8 +1,8 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.demo.present.Window;
-import dev.tally.internal.readback.Sample;
+import dev.tally.readback.Sample;
 
 import java.util.Locale;
 import java.util.Optional;

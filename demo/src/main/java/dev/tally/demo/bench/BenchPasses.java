@@ -1,11 +1,11 @@
 package dev.tally.demo.bench;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.Handle;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;
 import org.lwjgl.vulkan.VkImageSubresourceRange;

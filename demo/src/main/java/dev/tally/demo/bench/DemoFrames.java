@@ -4,7 +4,7 @@ import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.FramePolicy;
-import dev.tally.internal.exposure.Metering;
+import dev.tally.exposure.Metering;
 import dev.tally.internal.vk.Waits;
 
 import java.io.OutputStream;

@@ -4,14 +4,14 @@ import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.internal.vk.Waits;
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.internal.reduce.ReduceNode;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
 import java.io.PrintStream;

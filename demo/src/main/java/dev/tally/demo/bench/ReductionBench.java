@@ -2,14 +2,14 @@ package dev.tally.demo.bench;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReducePlan;
 import dev.tally.internal.reduce.ReduceSettings;
-import dev.tally.internal.reduce.ReduceStats;
+import dev.tally.reduce.ReduceStats;
 import dev.tally.internal.reduce.Reducer;
 import dev.tally.internal.vk.Barriers;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.system.MemoryStack;

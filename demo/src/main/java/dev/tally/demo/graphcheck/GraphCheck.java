@@ -4,7 +4,7 @@ import dev.tally.Frame;
 import dev.tally.FrameBatch;
 import dev.tally.LaneCommands;
 import dev.tally.Tally;
-import dev.tally.internal.graph.GraphException;
+import dev.tally.graph.GraphException;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.vk.ValidationLog;
 
@@ -93,7 +93,7 @@ public final class GraphCheck implements AutoCloseable {
             }
             hash = copies.hash();
         } finally {
-            graphs.configureAsync(dev.tally.internal.graph.AsyncMode.OFF, false);
+            graphs.configureAsync(dev.tally.graph.AsyncMode.OFF, false);
             graphs.debugPassOrder(dev.tally.internal.graph.PassOrder.DECLARED);
         }
         int messages = log.total() - before;

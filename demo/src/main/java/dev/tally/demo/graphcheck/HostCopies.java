@@ -1,14 +1,14 @@
 package dev.tally.demo.graphcheck;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.Handle;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

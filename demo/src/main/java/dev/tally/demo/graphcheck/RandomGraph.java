@@ -2,20 +2,20 @@ package dev.tally.demo.graphcheck;
 
 import dev.tally.Frame;
 import dev.tally.Tally;
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.Handle;
 import dev.tally.internal.graph.HistoryBuffer;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkBufferCopy;
 

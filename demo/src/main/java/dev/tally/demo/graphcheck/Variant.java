@@ -1,6 +1,6 @@
 package dev.tally.demo.graphcheck;
 
-import dev.tally.internal.graph.AsyncMode;
+import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.PassOrder;
 
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
 package dev.tally.demo.jmh;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BarrierPlanner;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphPlan;
 import dev.tally.internal.graph.Handle;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassContext;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.PlanningImports;
 import dev.tally.internal.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -153,8 +153,8 @@ public class GraphBenchmarks {
         @Setup(Level.Trial)
         public void setup() {
             // Where the previous frame left the imports: staging written by the host, readback read by it.
-            stagingEntry = Access.TRANSFER_DST.stateAfter();
-            readbackEntry = Access.HOST_READ.stateAfter();
+            stagingEntry = ResourceState.after(Access.TRANSFER_DST);
+            readbackEntry = ResourceState.after(Access.HOST_READ);
             FrameGraph g = declareFrame(stagingEntry, readbackEntry);
             plan = g.compile();
             declared = g;

@@ -1,15 +1,15 @@
 package dev.tally.demo.jmh;
 
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassBuilder;
 import dev.tally.internal.graph.PassContext;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.PlanningImports;
 import dev.tally.internal.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,7 +2,7 @@ package dev.tally.demo.jmh;
 
 import dev.tally.internal.readback.SampleHandOut;
 import dev.tally.internal.readback.SlotLayout;
-import dev.tally.internal.readback.TimeSource;
+import dev.tally.readback.TimeSource;
 import org.lwjgl.system.MemoryUtil;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -2,7 +2,7 @@ package dev.tally.demo.present;
 
 import dev.tally.internal.vk.GpuImage;
 import dev.tally.internal.vk.VulkanContext;
-import dev.tally.internal.vk.VulkanException;
+import dev.tally.vk.VulkanException;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 

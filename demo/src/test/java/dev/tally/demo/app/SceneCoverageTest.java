@@ -7,7 +7,7 @@ import dev.tally.config.Config;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.Sample;
+import dev.tally.readback.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

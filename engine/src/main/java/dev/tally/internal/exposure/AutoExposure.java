@@ -1,16 +1,22 @@
 package dev.tally.internal.exposure;
 
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureShaderLayout;
+
+import dev.tally.exposure.ExposureSettings;
+
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.HistoryBuffer;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.RecordedRequest;
 import dev.tally.internal.reduce.ReduceNode;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.Reducer;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
@@ -22,7 +28,7 @@ import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.shader.SpecConstants;
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 

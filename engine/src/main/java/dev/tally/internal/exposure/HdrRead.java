@@ -1,6 +1,6 @@
 package dev.tally.internal.exposure;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.shader.BindingType;
 
 import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_SAMPLED_BIT;

@@ -1,11 +1,13 @@
 package dev.tally.internal.exposure;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.exposure.ExposureShaderLayout;
+
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
 import dev.tally.internal.vk.ResourceState;
 
 import java.util.ArrayList;

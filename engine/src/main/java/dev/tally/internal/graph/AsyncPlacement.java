@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.AsyncMode;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.AsyncMode;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
 import dev.tally.internal.vk.ResourceState;
 
 import java.util.ArrayList;

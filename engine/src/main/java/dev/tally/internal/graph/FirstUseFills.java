@@ -1,4 +1,7 @@
 package dev.tally.internal.graph;
+import dev.tally.internal.vk.ResourceState;
+
+import dev.tally.graph.Access;
 
 import dev.tally.internal.vk.GpuBuffer;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -19,7 +22,7 @@ final class FirstUseFills {
     /** {@code buffer} (TRANSFER_DST usage, not used by the GPU yet) is filled with {@code word}; its state is the fill's from now on. */
     void add(GpuBuffer buffer, int word) {
         pending.add(new Fill(buffer, word));
-        buffer.state(Access.TRANSFER_DST.stateAfter());
+        buffer.state(ResourceState.after(Access.TRANSFER_DST));
     }
 
     /** Records the pending fills into {@code cmd}, the first command buffer of the frame. */

@@ -1,5 +1,15 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.ResourceState;
 
 import dev.tally.internal.vk.GpuBuffer;
@@ -268,7 +278,7 @@ public final class FrameGraph {
      * transition from there. {@code finalAccess} may be null.
      */
     public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entry.stateAfter(), finalAccess);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ResourceState.after(entry), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
     }

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.ArrayList;

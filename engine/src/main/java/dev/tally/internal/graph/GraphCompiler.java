@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.GraphException;
+
+import dev.tally.graph.ImageDesc;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

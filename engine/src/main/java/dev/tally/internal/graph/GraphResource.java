@@ -1,5 +1,11 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.ResourceState;
 
 /** A resource declared in one frame: transient (graph-owned), imported (caller-owned) or history. */

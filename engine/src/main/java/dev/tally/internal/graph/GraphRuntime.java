@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.AsyncMode;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;

@@ -1,7 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
 

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;

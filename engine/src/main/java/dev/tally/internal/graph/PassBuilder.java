@@ -1,5 +1,15 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import java.util.ArrayList;
 import java.util.List;
 

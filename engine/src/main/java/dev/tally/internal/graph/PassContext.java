@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.GraphException;
+
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
 import dev.tally.internal.vk.VulkanContext;

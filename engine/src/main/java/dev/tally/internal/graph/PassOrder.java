@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.GraphException;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

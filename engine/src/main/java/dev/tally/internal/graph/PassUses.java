@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
 /**
  * A pass's declared uses: each checked as it is declared (the handle's graph, type and version, the
  * access against the resource and the pass kind, cycles, reads of nothing, writes to last frame's

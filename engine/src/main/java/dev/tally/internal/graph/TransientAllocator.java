@@ -1,9 +1,13 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
 import dev.tally.internal.vk.VulkanContext;
-import dev.tally.internal.vk.VulkanException;
+import dev.tally.vk.VulkanException;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocationCreateInfo;

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
 import org.lwjgl.system.MemoryStack;

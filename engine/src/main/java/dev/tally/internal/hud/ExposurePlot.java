@@ -1,10 +1,10 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
-import dev.tally.internal.graph.Access;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.RecordedRequest;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
@@ -12,7 +12,7 @@ import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

@@ -1,11 +1,11 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassContext;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.internal.hud.HudOverlay.HistogramView;
 import dev.tally.internal.shader.BindingType;

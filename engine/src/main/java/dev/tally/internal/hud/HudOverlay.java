@@ -2,7 +2,7 @@ package dev.tally.internal.hud;
 
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.PipelineCache;

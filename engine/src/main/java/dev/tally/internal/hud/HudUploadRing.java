@@ -3,7 +3,7 @@ package dev.tally.internal.hud;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.guard.ConstructionGuard;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
 

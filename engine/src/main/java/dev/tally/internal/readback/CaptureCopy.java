@@ -1,6 +1,6 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.Handle;
 import dev.tally.internal.graph.PassBuilder;

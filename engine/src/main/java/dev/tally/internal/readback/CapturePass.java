@@ -1,11 +1,11 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassContext;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.readback.ReadbackRing.ImageRegion;
 import dev.tally.internal.readback.ReadbackRing.Region;
 import dev.tally.internal.readback.ReadbackRing.Source;

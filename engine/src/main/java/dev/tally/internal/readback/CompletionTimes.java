@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.TimeSource;
+
 import dev.tally.internal.vk.TimestampQueries;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;

@@ -1,5 +1,9 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.TimeSource;
+
+import dev.tally.readback.Sample;
+
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.Sample;
+
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 

@@ -1,5 +1,11 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.TimeSource;
+
+import dev.tally.readback.ReadbackStats;
+
+import dev.tally.readback.Sample;
+
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;

@@ -1,10 +1,10 @@
 package dev.tally.internal.reduce;
 
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;

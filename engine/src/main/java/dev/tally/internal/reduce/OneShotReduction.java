@@ -1,8 +1,12 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceStats;
+
+import dev.tally.reduce.ReduceOp;
+
 import dev.tally.internal.vk.Barriers;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.TimestampQueries;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceStats;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,9 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceStats;
+
+import dev.tally.reduce.ReduceOp;
+
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputePipeline;
 import dev.tally.internal.shader.DescriptorSets;
@@ -96,7 +100,7 @@ public final class Reducer implements AutoCloseable {
     private ComputePipeline build(ReduceOp op, boolean onePass) {
         ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
         return new ComputePipeline(ctx, compiler, cache, "reduce.comp", onePass ? Map.of("ONE_PASS", "1") : Map.of(),
-                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOp.shaderOp, 2, settings.unroll(), 3, settings.blocked() ? 1 : 0),
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOpConstant(shaderOp), 2, settings.unroll(), 3, settings.blocked() ? 1 : 0),
                 onePass ? 4 : 2, PUSH_BYTES);
     }
 
@@ -325,5 +329,14 @@ public final class Reducer implements AutoCloseable {
     public void close() {
         sets.values().forEach(DescriptorSets::close);
         pipelines.values().forEach(ComputePipeline::close);
+    }
+
+    /** The shader's OP specialization constant (reduce_ops.glsl): mean runs as a sum divided by n in the last dispatch. */
+    private static int shaderOpConstant(ReduceOp op) {
+        return switch (op) {
+            case SUM, MEAN -> 0;
+            case MIN -> 1;
+            case MAX -> 2;
+        };
     }
 }

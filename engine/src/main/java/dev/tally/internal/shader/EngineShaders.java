@@ -1,8 +1,8 @@
 package dev.tally.internal.shader;
 
-import dev.tally.internal.exposure.ExposureShaderLayout;
-import dev.tally.internal.exposure.ExposureShaderLayout.HdrFormat;
-import dev.tally.internal.exposure.Metering;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.exposure.ExposureShaderLayout.HdrFormat;
+import dev.tally.exposure.Metering;
 import dev.tally.internal.exposure.Tonemapper;
 import dev.tally.internal.hud.ExposurePlot;
 

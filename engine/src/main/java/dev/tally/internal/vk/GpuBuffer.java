@@ -1,5 +1,9 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.VulkanException;
+
+import dev.tally.vk.MemoryKind;
+
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

@@ -1,5 +1,7 @@
 package dev.tally.internal.vk;
 
+import dev.tally.graph.Access;
+
 import static org.lwjgl.vulkan.VK10.VK_IMAGE_LAYOUT_UNDEFINED;
 
 /**
@@ -13,6 +15,11 @@ public record ResourceState(long writeStages, long writeAccess, long visibleStag
     public static final ResourceState UNUSED = new ResourceState(0, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
 
     /** The state once the GPU finished an access: a write of {@code writeAccess}, or (no write access) a read. */
+    /** The state a resource is left in once the GPU finished {@code a} (an imported resource's entry state). */
+    public static ResourceState after(Access a) {
+        return after(a.stages(), a.writeAccess(), a.layout(), a.write());
+    }
+
     public static ResourceState after(long stages, long writeAccess, int layout, boolean write) {
         return write ? new ResourceState(stages, writeAccess, 0, 0, 0, layout) : new ResourceState(0, 0, 0, 0, stages, layout);
     }

@@ -1,5 +1,9 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.HostFeatures;
+
+import dev.tally.vk.VulkanException;
+
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;

@@ -1,5 +1,13 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
+import dev.tally.exposure.ExposureMode;
+
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureSettings;
+
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import org.junit.jupiter.api.Test;

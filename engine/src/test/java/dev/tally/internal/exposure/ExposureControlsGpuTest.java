@@ -1,5 +1,11 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
+import dev.tally.exposure.ExposureMode;
+
+import dev.tally.exposure.ExposureSettings;
+
 import dev.tally.GpuTestBase;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
@@ -16,7 +22,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import static dev.tally.internal.exposure.ExposureShaderLayout.*;
+import static dev.tally.exposure.ExposureShaderLayout.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.*;

@@ -1,12 +1,18 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureShaderLayout;
+
+import dev.tally.exposure.ExposureSettings;
+
 import dev.tally.internal.shader.ComputePipeline;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.SpecConstants;
 import dev.tally.internal.vk.Barriers;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;

@@ -1,7 +1,11 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureSettings;
+
 import dev.tally.GpuTestBase;
-import dev.tally.internal.exposure.ExposureShaderLayout.HdrFormat;
+import dev.tally.exposure.ExposureShaderLayout.HdrFormat;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
 import dev.tally.internal.vk.GpuBuffer;
@@ -21,7 +25,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
-import static dev.tally.internal.exposure.ExposureShaderLayout.*;
+import static dev.tally.exposure.ExposureShaderLayout.*;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;

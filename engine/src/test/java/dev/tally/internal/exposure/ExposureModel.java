@@ -1,5 +1,15 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
+import dev.tally.exposure.ExposureMode;
+
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureShaderLayout;
+
+import dev.tally.exposure.ExposureSettings;
+
 /**
  * A plain-Java reference of the auto-exposure shaders, formula for formula (test sources only: the
  * library does not ship it): the same bin mapping, the

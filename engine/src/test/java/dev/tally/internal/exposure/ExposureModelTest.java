@@ -1,5 +1,9 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureSettings;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -8,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-import static dev.tally.internal.exposure.ExposureShaderLayout.*;
+import static dev.tally.exposure.ExposureShaderLayout.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** The CPU reference of the auto-exposure chain; pure Java, no GPU. */

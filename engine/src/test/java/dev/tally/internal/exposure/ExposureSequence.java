@@ -1,5 +1,11 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureSettings;
+
 import dev.tally.internal.vk.GpuBuffer;
 import org.lwjgl.system.MemoryStack;
 
@@ -9,7 +15,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.tally.internal.exposure.ExposureShaderLayout.*;
+import static dev.tally.exposure.ExposureShaderLayout.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;

@@ -1,5 +1,13 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureMode;
+
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureShaderLayout;
+
+import dev.tally.exposure.ExposureSettings;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -1,5 +1,13 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureCurve;
+
+import dev.tally.exposure.ExposureMode;
+
+import dev.tally.exposure.Metering;
+
+import dev.tally.exposure.ExposureShaderLayout;
+
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureShaderLayout;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

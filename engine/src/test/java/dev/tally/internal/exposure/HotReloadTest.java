@@ -1,20 +1,22 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.ExposureShaderLayout;
+
 import dev.tally.GpuTestBase;
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ShaderCompileException;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lwjgl.system.MemoryStack;
@@ -91,18 +93,18 @@ class HotReloadTest extends GpuTestBase {
              dev.tally.internal.reduce.Reducer reducer = new dev.tally.internal.reduce.Reducer(ctx, compiler, null, runtime.reducer().settings());
              dev.tally.internal.reduce.DeviceArray array = dev.tally.internal.reduce.DeviceArray.of(ctx, "reload.input", data);
              dev.tally.internal.reduce.OneShotReduction one = new dev.tally.internal.reduce.OneShotReduction(ctx, reducer)) {
-            assertEquals(500f, one.reduce(dev.tally.internal.reduce.ReduceOp.SUM, array).value());
+            assertEquals(500f, one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value());
 
             String original = Files.readString(shaders.resolve("reduce.comp"));
             Files.writeString(shaders.resolve("reduce.comp"), original.replace("void main()", "void main() { nonsense; }\nvoid unused()"));
             ShaderCompileException e = assertThrows(ShaderCompileException.class, reducer::reload);
             assertTrue(e.getMessage().contains("reduce.comp:"), e.getMessage());
-            assertEquals(500f, one.reduce(dev.tally.internal.reduce.ReduceOp.SUM, array).value(), "the running pipelines stay");
+            assertEquals(500f, one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value(), "the running pipelines stay");
 
             // A changed (not broken) shader: every value it writes is doubled, so the result moves.
             Files.writeString(shaders.resolve("reduce.comp"), original.replace("/ pc.divisor", "/ pc.divisor * 2.0"));
             reducer.reload();
-            float after = one.reduce(dev.tally.internal.reduce.ReduceOp.SUM, array).value();
+            float after = one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value();
             assertTrue(after >= 1000f, "the reloaded shader replaced the pipelines: 500 -> " + after);
         }
     }

@@ -1,5 +1,11 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.Frame;
 import dev.tally.FrameBatch;
 import dev.tally.FrameCommands;
@@ -9,7 +15,7 @@ import dev.tally.config.Config;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.AsyncMode;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;

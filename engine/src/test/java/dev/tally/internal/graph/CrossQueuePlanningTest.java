@@ -1,5 +1,17 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
+import dev.tally.graph.AsyncMode;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.ResourceState;
 
 import org.junit.jupiter.api.Test;
@@ -44,8 +56,8 @@ class CrossQueuePlanningTest {
                 s.read(hdr, Access.COMPUTE_SAMPLED);
                 return s.write(s.create("bins", BufferDesc.of(1024)), Access.COMPUTE_WRITE);
             }, recordsNothing());
-            FrameGraph.History h = Planning.history(g, "exposure", 16, Access.COMPUTE_WRITE.stateAfter(),
-                    Access.COMPUTE_READ.stateAfter());
+            FrameGraph.History h = Planning.history(g, "exposure", 16, ResourceState.after(Access.COMPUTE_WRITE),
+                    ResourceState.after(Access.COMPUTE_READ));
             exposure = g.addPass("exposure", PassKind.COMPUTE, s -> {
                 s.asyncCompute();
                 s.read(histogram, Access.COMPUTE_READ);
@@ -300,7 +312,7 @@ class CrossQueuePlanningTest {
     @Test
     void writeAfterTheOtherLanesReadWaitsForIt() {
         FrameGraph g = Planning.graph();
-        BufferHandle data = Planning.importBuffer(g, "data", 256, Access.COMPUTE_WRITE.stateAfter(), null);
+        BufferHandle data = Planning.importBuffer(g, "data", 256, ResourceState.after(Access.COMPUTE_WRITE), null);
         g.addPass("async-read", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.sideEffect();
@@ -330,7 +342,7 @@ class CrossQueuePlanningTest {
         }
         // A graph that ends on the async lane gets an empty main batch that waits for it.
         FrameGraph g = Planning.graph();
-        FrameGraph.History h = Planning.history(g, "acc", 16, Access.COMPUTE_WRITE.stateAfter(), ResourceState.UNUSED);
+        FrameGraph.History h = Planning.history(g, "acc", 16, ResourceState.after(Access.COMPUTE_WRITE), ResourceState.UNUSED);
         g.addPass("accumulate", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.read(h.previous(), Access.COMPUTE_READ);

@@ -1,20 +1,28 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.Sample;
+import dev.tally.readback.Sample;
 import dev.tally.internal.vk.Waits;
 import dev.tally.internal.reduce.NormalizeNode;
 import dev.tally.internal.reduce.ReduceNode;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lwjgl.system.MemoryStack;

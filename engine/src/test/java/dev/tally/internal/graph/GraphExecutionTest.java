@@ -1,5 +1,13 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.ResourceState;
 import org.junit.jupiter.api.Test;
 

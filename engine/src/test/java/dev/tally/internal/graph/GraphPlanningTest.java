@@ -1,5 +1,15 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.GraphException;
+
+import dev.tally.graph.PassKind;
+
+import dev.tally.graph.ImageDesc;
+
+import dev.tally.graph.BufferDesc;
+
 import dev.tally.internal.vk.ResourceState;
 
 import org.junit.jupiter.api.Nested;
@@ -743,8 +753,8 @@ class GraphPlanningTest {
         @Test
         void importedImageAlreadyInTheRightLayoutNeedsNoTransition() {
             FrameGraph g = Planning.graph();
-            ImageHandle env = Planning.importImage(g, "env", rgba8(16, 16), Access.FRAGMENT_SAMPLED.stateAfter(), null);
-            ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), Access.COLOR_ATTACHMENT.stateAfter(), null);
+            ImageHandle env = Planning.importImage(g, "env", rgba8(16, 16), ResourceState.after(Access.FRAGMENT_SAMPLED), null);
+            ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), ResourceState.after(Access.COLOR_ATTACHMENT), null);
             g.addPass("sky", PassKind.GRAPHICS, s -> {
                 s.read(env, Access.FRAGMENT_SAMPLED);
                 return s.colorAttachment(target, CLEAR);
@@ -811,8 +821,8 @@ class GraphPlanningTest {
         @Test
         void historyReadsThePreviousVersionAndWritesTheCurrent() {
             FrameGraph g = Planning.graph();
-            FrameGraph.History h = Planning.history(g, "running", 16, Access.COMPUTE_WRITE.stateAfter(),
-                    Access.COMPUTE_READ.stateAfter());
+            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.after(Access.COMPUTE_WRITE),
+                    ResourceState.after(Access.COMPUTE_READ));
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
@@ -912,7 +922,7 @@ class GraphPlanningTest {
             Graph x = build();
             GraphPlan plan = x.g().compile();
             int shared = plan.slotOf()[x.a().resource()];
-            ResourceState touched = Access.TRANSFER_SRC.stateAfter();
+            ResourceState touched = ResourceState.after(Access.TRANSFER_SRC);
             Planned p = plan(x.g(), s -> s == shared ? touched : ResourceState.UNUSED);
             BarrierSpec alias = barrierFor(p.before("makeA"), x.a());
             assertTrue(alias.aliasing(), alias.toString());
@@ -1059,7 +1069,7 @@ class GraphPlanningTest {
 
             // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
             // the copy must wait for that write, which the first frame's barriers do not do.
-            FrameGraph written = frameFrom(Access.COMPUTE_WRITE.stateAfter());
+            FrameGraph written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
             assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
             BarrierPlanner.Barriers afterWrite = cache.barriers(compiled, written, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
@@ -1068,7 +1078,7 @@ class GraphPlanningTest {
             assertEquals(fresh.epilogue(), afterWrite.epilogue());
 
             // The transient's memory slot was left written by an earlier frame: its first use must order after that.
-            ResourceState[] slotWritten = {Access.TRANSFER_DST.stateAfter()};
+            ResourceState[] slotWritten = {ResourceState.after(Access.TRANSFER_DST)};
             compiled.transients.slotStates[0] = slotWritten[0];
             BarrierPlanner.Barriers afterSlot = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers freshSlot = BarrierPlanner.plan(first, plan, s -> slotWritten[s]);

@@ -1,14 +1,18 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.Sample;
+import dev.tally.readback.Sample;
 import dev.tally.internal.vk.GpuBuffer;
 import dev.tally.internal.vk.GpuImage;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;

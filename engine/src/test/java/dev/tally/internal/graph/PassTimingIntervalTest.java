@@ -1,10 +1,14 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
+import dev.tally.graph.PassKind;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.GpuTestBase;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.TimeSource;
+
+import dev.tally.readback.ReadbackStats;
+
 import dev.tally.internal.vk.Waits;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

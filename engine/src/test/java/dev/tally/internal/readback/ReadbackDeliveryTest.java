@@ -1,12 +1,14 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.graph.Access;
+import dev.tally.readback.Sample;
+
+import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.ImageDesc;
+import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.MemoryKind;
+import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

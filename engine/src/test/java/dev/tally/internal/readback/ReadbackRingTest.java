@@ -1,14 +1,18 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackStats;
+
+import dev.tally.readback.Sample;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.internal.graph.Access;
-import dev.tally.internal.graph.BufferDesc;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.PassKind;
+import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.vk.Waits;

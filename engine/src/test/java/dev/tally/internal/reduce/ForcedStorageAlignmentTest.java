@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceOp;
+
 import dev.tally.GpuTestBase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceStats;
+
 import dev.tally.GpuTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

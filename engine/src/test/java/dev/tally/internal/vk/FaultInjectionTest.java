@@ -1,11 +1,15 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.VulkanException;
+
+import dev.tally.vk.MemoryKind;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.internal.reduce.DeviceArray;
 import dev.tally.internal.reduce.OneShotReduction;
-import dev.tally.internal.reduce.ReduceOp;
+import dev.tally.reduce.ReduceOp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.MemoryKind;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.tally.examples.embed;
 
 import dev.tally.Tally;
-import dev.tally.internal.vk.HostFeatures;
-import dev.tally.internal.vk.Requirements;
+import dev.tally.vk.HostFeatures;
+import dev.tally.vk.Requirements;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;

@@ -2,9 +2,9 @@ package dev.tally.examples.embed;
 
 import dev.tally.Tally;
 import dev.tally.internal.exposure.AutoExposure;
-import dev.tally.internal.exposure.ExposureShaderLayout;
+import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.Sample;
+import dev.tally.readback.Sample;
 import dev.tally.internal.vk.GpuImage;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;

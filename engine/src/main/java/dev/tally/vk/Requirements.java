@@ -1,4 +1,4 @@
-package dev.tally.internal.vk;
+package dev.tally.vk;
 
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -203,7 +203,7 @@ public final class Requirements {
                     + " pNext chain cut, e.g. by LWJGL's typed pNext(struct) setter?)" : "";
             throw new IllegalArgumentException(where + ": the device was created without " + missing + seen
                     + "; enable it in the vkCreateDevice pNext chain (Tally.requirements().enableIn merges Tally's features into yours)"
-                    + " and pass what the device was created with as dev.tally.internal.vk.HostFeatures.of(createInfo)");
+                    + " and pass what the device was created with as dev.tally.vk.HostFeatures.of(createInfo)");
         }
     }
 

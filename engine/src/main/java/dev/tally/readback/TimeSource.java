@@ -1,4 +1,4 @@
-package dev.tally.internal.readback;
+package dev.tally.readback;
 
 /** Where a sample's completion time comes from. */
 public enum TimeSource {

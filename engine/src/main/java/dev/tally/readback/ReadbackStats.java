@@ -1,4 +1,6 @@
-package dev.tally.internal.readback;
+package dev.tally.readback;
+
+import dev.tally.internal.readback.ReadbackRing;
 
 /**
  * Ring counters.

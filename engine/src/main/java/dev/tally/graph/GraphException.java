@@ -1,4 +1,4 @@
-package dev.tally.internal.graph;
+package dev.tally.graph;
 
 /** A frame graph declared wrongly; the message names the pass and the resource. */
 public final class GraphException extends RuntimeException {

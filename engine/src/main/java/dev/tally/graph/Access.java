@@ -1,6 +1,5 @@
-package dev.tally.internal.graph;
+package dev.tally.graph;
 
-import dev.tally.internal.vk.ResourceState;
 
 import static org.lwjgl.vulkan.KHRSwapchain.VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
 import static org.lwjgl.vulkan.VK10.*;
@@ -51,16 +50,13 @@ public record Access(String name, long stages, long access, int layout, boolean 
             | VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT
             | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 
-    /** The state a resource is left in once the GPU finished this access (an imported resource's entry state). */
-    public ResourceState stateAfter() {
-        return ResourceState.after(stages, writeAccess(), layout, write);
-    }
-
-    long writeAccess() {
+    /** @return the bits of {@link #access()} that write memory (a barrier makes them available) */
+    public long writeAccess() {
         return access & WRITE_BITS;
     }
 
-    long readAccess() {
+    /** @return the bits of {@link #access()} that read memory (a barrier makes earlier writes visible to them) */
+    public long readAccess() {
         return access & ~WRITE_BITS;
     }
 

@@ -1,4 +1,4 @@
-package dev.tally.internal.vk;
+package dev.tally.vk;
 
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryUtil;

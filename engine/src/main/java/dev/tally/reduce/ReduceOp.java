@@ -1,4 +1,4 @@
-package dev.tally.internal.reduce;
+package dev.tally.reduce;
 
 import java.util.Locale;
 
@@ -7,14 +7,7 @@ import java.util.Locale;
  * mean NaN (0/0). Any NaN in the input makes every result NaN; infinities follow IEEE arithmetic.
  */
 public enum ReduceOp {
-    SUM(0), MIN(1), MAX(2), MEAN(0);
-
-    /** The shader's OP specialization constant: mean is a sum divided by n in the last dispatch. */
-    final int shaderOp;
-
-    ReduceOp(int shaderOp) {
-        this.shaderOp = shaderOp;
-    }
+    SUM, MIN, MAX, MEAN;
 
     public String id() {
         return id;

@@ -1,4 +1,4 @@
-package dev.tally.internal.vk;
+package dev.tally.vk;
 
 /** Where a buffer lives and how the host touches it. */
 public enum MemoryKind {

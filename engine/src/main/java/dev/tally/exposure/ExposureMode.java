@@ -1,4 +1,4 @@
-package dev.tally.internal.exposure;
+package dev.tally.exposure;
 
 /** Where the exposure comes from. The value is exposure.comp's {@code mode} push constant. */
 public enum ExposureMode {

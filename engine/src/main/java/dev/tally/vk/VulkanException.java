@@ -1,4 +1,6 @@
-package dev.tally.internal.vk;
+package dev.tally.vk;
+
+import dev.tally.internal.vk.VkCheck;
 
 /** A Vulkan call failed; carries the VkResult and its symbolic name. */
 public final class VulkanException extends RuntimeException {

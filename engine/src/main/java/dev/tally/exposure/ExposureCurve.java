@@ -1,4 +1,4 @@
-package dev.tally.internal.exposure;
+package dev.tally.exposure;
 
 import java.util.Arrays;
 

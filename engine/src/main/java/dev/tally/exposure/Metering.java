@@ -1,4 +1,4 @@
-package dev.tally.internal.exposure;
+package dev.tally.exposure;
 
 /**
  * How much each pixel counts in the exposure histogram. The weight is quantized to 1/256 steps on the

@@ -1,4 +1,4 @@
-package dev.tally.internal.exposure;
+package dev.tally.exposure;
 
 /**
  * Exposure settings; immutable. {@link #DEFAULTS} holds the defaults, {@code with...} methods derive

@@ -1,4 +1,4 @@
-package dev.tally.internal.readback;
+package dev.tally.readback;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package dev.tally.internal.graph;
+package dev.tally.graph;
 
 import static org.lwjgl.vulkan.VK10.*;
 

@@ -1,4 +1,4 @@
-package dev.tally.internal.reduce;
+package dev.tally.reduce;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
