@@ -8,7 +8,7 @@ import dev.tally.internal.graph.FrameGraph;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.vk.VulkanException;
@@ -60,7 +60,7 @@ class FrameTimelineTest {
     }
 
     /** A fill of an imported buffer (one transfer pass), recorded and submitted by Tally with one command buffer. */
-    private static void fillFrame(Frame frame, FrameCommands commands, GpuBuffer target, int word) {
+    private static void fillFrame(Frame frame, FrameCommands commands, TrackedBuffer target, int word) {
         FrameGraph g = frame.graph();
         BufferHandle out = g.importBuffer("target", target, Access.HOST_READ);
         g.addPass("fill", PassKind.TRANSFER, s -> s.write(out, Access.TRANSFER_DST),
@@ -75,7 +75,7 @@ class FrameTimelineTest {
     void anAbandonedFrameKeepsItsNumberAndSignalsItsValue() {
         try (Tally tally = open();
              FrameCommands commands = new FrameCommands(tally);
-             GpuBuffer target = new GpuBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             VulkanContext ctx = tally.context();
             Monotonic m = new Monotonic();
             for (int f = 0; f < 9; f++) {
@@ -101,7 +101,7 @@ class FrameTimelineTest {
     void aLostDeviceLeavesTheFailedValueUsedAndTheNextFramesGoOn() {
         try (Tally tally = open("debug.injectFault=device-lost@3");
              FrameCommands commands = new FrameCommands(tally);
-             GpuBuffer target = new GpuBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             VulkanContext ctx = tally.context();
             Monotonic m = new Monotonic();
             for (int f = 0; f < 2; f++) {
@@ -141,7 +141,7 @@ class FrameTimelineTest {
         }
     }
 
-    private static List<FrameBatch> declareSplitFrame(Frame frame, LaneCommands lanes, Kernels k, GpuBuffer target) {
+    private static List<FrameBatch> declareSplitFrame(Frame frame, LaneCommands lanes, Kernels k, TrackedBuffer target) {
         FrameGraph g = frame.graph();
         BufferHandle values = g.addPass("fill", PassKind.COMPUTE, s -> s.write(s.create("values", BufferDesc.of(4L * COUNT)),
                 Access.COMPUTE_WRITE), (h, c) -> {
@@ -170,7 +170,7 @@ class FrameTimelineTest {
         try (Tally tally = open("async.mode=on", "debug.asyncOneQueue=true");
              LaneCommands lanes = new LaneCommands(tally);
              Kernels k = Kernels.of(tally);
-             GpuBuffer target = new GpuBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
             VulkanContext ctx = tally.context();
             Monotonic m = new Monotonic();
             long lastValue = 0;
@@ -198,7 +198,7 @@ class FrameTimelineTest {
         try (Tally tally = open("async.mode=" + asyncMode, "debug.asyncOneQueue=true", "debug.injectFault=device-lost@3");
              LaneCommands lanes = new LaneCommands(tally);
              Kernels k = Kernels.of(tally);
-             GpuBuffer target = new GpuBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
             VulkanContext ctx = tally.context();
             for (int f = 0; f < 2; f++) {
                 Frame frame = tally.beginFrame();

@@ -3,7 +3,7 @@ package dev.tally;
 import dev.tally.config.Config;
 import dev.tally.internal.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -37,7 +37,7 @@ class UseAfterCloseTest {
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
         FrameCommands commands = new FrameCommands(tally);
         LaneCommands lanes = new LaneCommands(tally);
-        GpuBuffer buffer = new GpuBuffer(tally.context(), "kept", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+        TrackedBuffer buffer = new TrackedBuffer(tally.context(), "kept", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
         ReduceNode node = tally.reduceNode("late", ReduceOp.SUM, 1024);
         Frame frame = tally.beginFrame();   // still open: Tally.close() abandons it
         tally.close();
@@ -54,7 +54,7 @@ class UseAfterCloseTest {
     @Test
     void objectsClosedBeforeTallyCloseMayBeClosedAgainAfterIt() {
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
-        GpuBuffer buffer = new GpuBuffer(tally.context(), "closed", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+        TrackedBuffer buffer = new TrackedBuffer(tally.context(), "closed", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
         ReduceNode node = tally.reduceNode("closed", ReduceOp.SUM, 1024);
         buffer.close();
         node.close();

@@ -1,6 +1,6 @@
 package dev.tally.demo;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.junit.jupiter.api.Test;
@@ -209,13 +209,13 @@ class SoakCommandTest {
 
     /** A soak that leaks one buffer per frame (freed after the last report, so the context closes clean). */
     static final class LeakySoak extends SoakCommand {
-        private final List<GpuBuffer> leaked = new ArrayList<>();
+        private final List<TrackedBuffer> leaked = new ArrayList<>();
 
         @Override
         void afterFrame(VulkanContext ctx, long frame, boolean last) {
-            leaked.add(new GpuBuffer(ctx, "leak" + frame, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+            leaked.add(new TrackedBuffer(ctx, "leak" + frame, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             if (last) {
-                leaked.forEach(GpuBuffer::close);
+                leaked.forEach(TrackedBuffer::close);
                 leaked.clear();
             }
         }

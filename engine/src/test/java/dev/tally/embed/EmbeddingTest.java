@@ -15,8 +15,8 @@ import dev.tally.readback.Sample;
 import dev.tally.internal.reduce.DeviceArray;
 import dev.tally.internal.reduce.OneShotReduction;
 import dev.tally.reduce.ReduceOp;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.Waits;
 import org.junit.jupiter.api.Test;
@@ -61,12 +61,12 @@ class EmbeddingTest {
     void viewsInOneGraphOnTheHostsSubmitsMatchTheModelFrameByFrame(int views) {
         int[][] sizes = {{64, 48}, {40, 30}};
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config(), host.host())) {
-            List<GpuImage> targets = new ArrayList<>();
+            List<TrackedImage> targets = new ArrayList<>();
             List<AutoExposure> exposures = new ArrayList<>();
             List<ReadbackRing> rings = new ArrayList<>();
             try {
                 for (int v = 0; v < views; v++) {
-                    targets.add(GpuImage.create(host.device, "view" + v + ".hdr", sizes[v][0], sizes[v][1], VK_FORMAT_R16G16B16A16_SFLOAT,
+                    targets.add(TrackedImage.create(host.device, "view" + v + ".hdr", sizes[v][0], sizes[v][1], VK_FORMAT_R16G16B16A16_SFLOAT,
                             VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT));
                     exposures.add(tally.autoExposure("view" + v, ExposureSettings.DEFAULTS));
                     rings.add(tally.readback("view" + v + "/readback", 4L * (1 + ExposureShaderLayout.EXPOSURE_FLOATS)));
@@ -124,7 +124,7 @@ class EmbeddingTest {
                 host.idle();
                 exposures.forEach(AutoExposure::close);
                 rings.forEach(ReadbackRing::close);
-                targets.forEach(GpuImage::close);
+                targets.forEach(TrackedImage::close);
             }
         }
     }
@@ -132,7 +132,7 @@ class EmbeddingTest {
     @Test
     void aForgottenSubmissionHookIsAnErrorNamingTheFrameAtTheNextBegin() {
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config(), host.host());
-             GpuBuffer data = new GpuBuffer(host.device, "data", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+             TrackedBuffer data = new TrackedBuffer(host.device, "data", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
              var sum = tally.reduceNode("count", ReduceOp.SUM, 16)) {
             Frame frame = tally.beginFrame();
             sum.add(frame.graph(), frame.graph().importBuffer("data", data, null), 16);
@@ -155,8 +155,8 @@ class EmbeddingTest {
     @Test
     void aHostThreadSubmittingOnTheSharedQueueWithTheLockIsClean() throws Exception {
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config(), host.host());
-             GpuBuffer scratch = new GpuBuffer(host.device, "host.scratch", 4096, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
-             GpuBuffer data = new GpuBuffer(host.device, "data", 1 << 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+             TrackedBuffer scratch = new TrackedBuffer(host.device, "host.scratch", 4096, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+             TrackedBuffer data = new TrackedBuffer(host.device, "data", 1 << 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                      MemoryKind.DEVICE);
              var sum = tally.reduceNode("count", ReduceOp.SUM, 1 << 14);
              var commands = new dev.tally.FrameCommands(tally)) {
@@ -222,7 +222,7 @@ class EmbeddingTest {
                 assertEquals(0, tally.waits().of(Waits.Cause.PACING).count());
             }
             // The renderer's device and allocator still work after Tally closed.
-            try (GpuBuffer b = new GpuBuffer(host.device, "after", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
+            try (TrackedBuffer b = new TrackedBuffer(host.device, "after", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
                 host.device.submitAndWait(cmd -> vkCmdFillBuffer(cmd, b.handle(), 0, 64, 1));
             }
             host.device.waitIdle();

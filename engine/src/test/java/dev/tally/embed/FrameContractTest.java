@@ -9,7 +9,7 @@ import dev.tally.graph.GraphException;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -38,7 +38,7 @@ class FrameContractTest {
     void aCaptureOrPassDeclaredAfterRecordIsAnErrorNamingTheFrameAndTheRingStillDelivers() {
         Config config = Config.load(null, List.of("frames.inFlight=2", "readback.slots=3"));
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config, host.host());
-             GpuBuffer data = new GpuBuffer(host.device, "data", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+             TrackedBuffer data = new TrackedBuffer(host.device, "data", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                      MemoryKind.DEVICE);
              ReadbackRing ring = tally.readback("counter", 16)) {
             Sample last = null;

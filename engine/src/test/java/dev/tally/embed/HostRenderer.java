@@ -1,7 +1,7 @@
 package dev.tally.embed;
 
 import dev.tally.internal.vk.ContextOptions;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
@@ -57,7 +57,7 @@ final class HostRenderer implements AutoCloseable {
     }
 
     /** Clears an HDR target to a grey level as the renderer's own "scene" pass, leaving it in TRANSFER_DST. */
-    static void clear(VkCommandBuffer cmd, GpuImage image, float level, boolean first) {
+    static void clear(VkCommandBuffer cmd, TrackedImage image, float level, boolean first) {
         try (MemoryStack stack = stackPush()) {
             VkImageSubresourceRange range = VkImageSubresourceRange.calloc(stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).levelCount(1).layerCount(1);
             if (first) {

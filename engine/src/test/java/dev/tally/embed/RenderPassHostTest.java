@@ -11,7 +11,7 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.readback.TimeSource;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -48,7 +48,7 @@ class RenderPassHostTest {
         Config config = Config.load(null, List.of("frames.inFlight=" + RenderPassHost.FRAMES_IN_FLIGHT, "readback.slots=" + LAG));
         int checked = 0;
         try (Tally tally = Tally.wrap(config, host.host());
-             GpuImage target = GpuImage.wrap(tally.context(), "scene.hdr", host.image, host.width, host.height, RenderPassHost.FORMAT,
+             TrackedImage target = TrackedImage.wrap(tally.context(), "scene.hdr", host.image, host.width, host.height, RenderPassHost.FORMAT,
                      RenderPassHost.USAGE);
              AutoExposure exposure = tally.autoExposure("scene", ExposureSettings.DEFAULTS);
              ReadbackRing ring = tally.readback("scene/readback", 4L + ExposureShaderLayout.EXPOSURE_BYTES)) {

@@ -10,8 +10,8 @@ import dev.tally.graph.Access;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -55,8 +55,8 @@ class SampledHdrExposureTest {
     }
 
     /** Uploads {@link #pixels()} into {@code image}, leaving it in TRANSFER_DST_OPTIMAL after a transfer write. */
-    private static void upload(HostRenderer host, GpuImage image) {
-        try (GpuBuffer staging = new GpuBuffer(host.device, "staging", (long) W * H * 16, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD)) {
+    private static void upload(HostRenderer host, TrackedImage image) {
+        try (TrackedBuffer staging = new TrackedBuffer(host.device, "staging", (long) W * H * 16, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD)) {
             staging.write(pixels(), 0);
             host.device.submitAndWait(cmd -> {
                 try (MemoryStack stack = stackPush()) {
@@ -80,12 +80,12 @@ class SampledHdrExposureTest {
         int[] usages = {VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
         long bytes = 4 + ExposureShaderLayout.BINS_BYTES;
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config(), host.host())) {
-            List<GpuImage> images = new ArrayList<>();
+            List<TrackedImage> images = new ArrayList<>();
             List<AutoExposure> exposures = new ArrayList<>();
             List<ReadbackRing> rings = new ArrayList<>();
             try {
                 for (int v = 0; v < usages.length; v++) {
-                    images.add(GpuImage.create(host.device, "hdr" + v, W, H, VK_FORMAT_R32G32B32A32_SFLOAT, usages[v]));
+                    images.add(TrackedImage.create(host.device, "hdr" + v, W, H, VK_FORMAT_R32G32B32A32_SFLOAT, usages[v]));
                     upload(host, images.get(v));
                     exposures.add(tally.autoExposure("view" + v, ExposureSettings.DEFAULTS));
                     rings.add(tally.readback("view" + v + "/readback", bytes));
@@ -129,7 +129,7 @@ class SampledHdrExposureTest {
                 host.idle();
                 exposures.forEach(AutoExposure::close);
                 rings.forEach(ReadbackRing::close);
-                images.forEach(GpuImage::close);
+                images.forEach(TrackedImage::close);
             }
         }
     }
@@ -137,7 +137,7 @@ class SampledHdrExposureTest {
     @Test
     void anImageWithNeitherSampledNorStorageUsageGetsOneLineNamingTheUsageToAdd() {
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config(), host.host());
-             GpuImage image = GpuImage.create(host.device, "hdr", W, H, VK_FORMAT_R16G16B16A16_SFLOAT,
+             TrackedImage image = TrackedImage.create(host.device, "hdr", W, H, VK_FORMAT_R16G16B16A16_SFLOAT,
                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
              AutoExposure exposure = tally.autoExposure("view", ExposureSettings.DEFAULTS)) {
             Frame frame = tally.beginFrame();

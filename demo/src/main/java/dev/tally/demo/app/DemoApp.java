@@ -24,7 +24,7 @@ import dev.tally.readback.Sample;
 import dev.tally.internal.readback.Subscription;
 import dev.tally.internal.shader.Samplers;
 import dev.tally.internal.vk.CloseSteps;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -80,10 +80,10 @@ public final class DemoApp implements AutoCloseable {
     private final LatestReadback latest = new LatestReadback(readbackFloats);
     private LiveReload reload;
     private DemoKeys keys;
-    private GpuImage mask;
+    private TrackedImage mask;
     private long maskSampler;
     private Swapchain swapchain;
-    private GpuImage offscreen;
+    private TrackedImage offscreen;
     private Screenshot screenshot;
 
     public DemoApp(Tally tally, DemoSettings settings, Window window, PrintStream log, FramePolicy policy) {
@@ -145,7 +145,7 @@ public final class DemoApp implements AutoCloseable {
         }
         // STORAGE too, so that the tonemap runs as a compute pass (far faster than a fullscreen draw on GPUs
         // with few graphics units); the HUD still draws on it as a colour attachment.
-        offscreen = GpuImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
+        offscreen = TrackedImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
     }
 
@@ -228,7 +228,7 @@ public final class DemoApp implements AutoCloseable {
             exposureRange.observe(latest);
             boolean last = stopping || (target >= 0 && rendered == target - 1) || (tenSeconds && sceneTime + frameDt >= 10);
             FrameGraph g = frame.graph();
-            GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
+            TrackedImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);

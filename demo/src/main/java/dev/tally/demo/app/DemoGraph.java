@@ -14,7 +14,7 @@ import dev.tally.internal.hud.ExposurePlot;
 import dev.tally.internal.hud.HudOverlay;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.internal.vk.CloseSteps;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +53,7 @@ public final class DemoGraph implements CheckedGraph {
         private final HudOverlay hud;
         private final ExposurePlot plot;
         private final ReadbackRing ring;
-        private final GpuImage output;
+        private final TrackedImage output;
 
         DemoRun(Tally tally) {
             var ctx = tally.context();
@@ -63,7 +63,7 @@ public final class DemoGraph implements CheckedGraph {
             hud = tally.hud();
             plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
             ring = tally.readback("readback", DemoApp.READBACK_BYTES);
-            output = GpuImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
+            output = TrackedImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
         }
 

@@ -8,8 +8,8 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.FontAtlas;
 import dev.tally.internal.hud.TextRaster;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -34,7 +34,7 @@ public final class Filmstrip implements AutoCloseable {
     private static final int MAX_THUMB_WIDTH = 480;
     private static final int GAP = 4;
 
-    private record Shot(long frame, double time, GpuBuffer pixels, GpuBuffer record, int width, int height) {
+    private record Shot(long frame, double time, TrackedBuffer pixels, TrackedBuffer record, int width, int height) {
     }
 
     private final VulkanContext ctx;
@@ -63,13 +63,13 @@ public final class Filmstrip implements AutoCloseable {
     }
 
     /** In frame {@code frame}: when it is one of the shots, copies {@code image} (RGBA8) and the exposure record to the host. */
-    void capture(FrameGraph g, long frame, float time, ImageHandle image, GpuImage physical, BufferHandle exposure) {
+    void capture(FrameGraph g, long frame, float time, ImageHandle image, TrackedImage physical, BufferHandle exposure) {
         if (!wanted(frame)) {
             return;
         }
         int w = physical.width(), h = physical.height();
-        GpuBuffer pixels = new GpuBuffer(ctx, "filmstrip.pixels" + frame, 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
-        GpuBuffer record = new GpuBuffer(ctx, "filmstrip.record" + frame, ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        TrackedBuffer pixels = new TrackedBuffer(ctx, "filmstrip.pixels" + frame, 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+        TrackedBuffer record = new TrackedBuffer(ctx, "filmstrip.record" + frame, ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
         shots.add(new Shot(frame, time, pixels, record, w, h));
         BufferHandle px = g.importBuffer("filmstrip.pixels", pixels, Access.HOST_READ);

@@ -1,8 +1,8 @@
 package dev.tally.demo.app;
 
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -21,11 +21,11 @@ final class MaskImage {
     private MaskImage() {
     }
 
-    static GpuImage create(VulkanContext ctx) {
+    static TrackedImage create(VulkanContext ctx) {
         int size = 64;
-        GpuImage image = GpuImage.create(ctx, "metering.mask", size, size, VK_FORMAT_R8G8B8A8_UNORM,
+        TrackedImage image = TrackedImage.create(ctx, "metering.mask", size, size, VK_FORMAT_R8G8B8A8_UNORM,
                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
-        try (GpuBuffer staging = new GpuBuffer(ctx, "metering.mask.staging", 4L * size * size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD)) {
+        try (TrackedBuffer staging = new TrackedBuffer(ctx, "metering.mask.staging", 4L * size * size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD)) {
             ByteBuffer px = MemoryUtil.memByteBuffer(staging.mappedAddress(), 4 * size * size);
             for (int y = 0; y < size; y++) {
                 for (int x = 0; x < size; x++) {
@@ -52,7 +52,7 @@ final class MaskImage {
         return image;
     }
 
-    private static void layout(org.lwjgl.vulkan.VkCommandBuffer cmd, GpuImage image, int from, int to, long srcStage, long srcAccess,
+    private static void layout(org.lwjgl.vulkan.VkCommandBuffer cmd, TrackedImage image, int from, int to, long srcStage, long srcAccess,
                                long dstStage, long dstAccess) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkImageMemoryBarrier2.Buffer b = VkImageMemoryBarrier2.calloc(1, stack).sType$Default().srcStageMask(srcStage)

@@ -6,7 +6,7 @@ import dev.tally.internal.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
@@ -17,12 +17,12 @@ import static org.lwjgl.vulkan.VK10.*;
 
 /** A copy of a frame's final image to host memory (a side-effect pass), written as PNG once the GPU is done. */
 final class Screenshot implements AutoCloseable {
-    private final GpuBuffer buffer;
+    private final TrackedBuffer buffer;
     private final ImageDesc desc;
     private final long timelineValue;
     private final VulkanContext ctx;
 
-    private Screenshot(VulkanContext ctx, GpuBuffer buffer, ImageDesc desc, long timelineValue) {
+    private Screenshot(VulkanContext ctx, TrackedBuffer buffer, ImageDesc desc, long timelineValue) {
         this.ctx = ctx;
         this.buffer = buffer;
         this.desc = desc;
@@ -32,7 +32,7 @@ final class Screenshot implements AutoCloseable {
     /** Adds the copy of {@code image} (8-bit RGBA or BGRA) to frame {@code g}. */
     static Screenshot capture(VulkanContext ctx, FrameGraph g, ImageHandle image) {
         ImageDesc desc = g.desc(image);
-        GpuBuffer buffer = new GpuBuffer(ctx, "screenshot", 4L * desc.width() * desc.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        TrackedBuffer buffer = new TrackedBuffer(ctx, "screenshot", 4L * desc.width() * desc.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
         BufferHandle dst = g.importBuffer("screenshot", buffer, Access.HOST_READ);
         record Io(ImageHandle src, BufferHandle dst) {

@@ -5,7 +5,7 @@ import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -39,21 +39,21 @@ public final class BaselineReductions implements AutoCloseable {
     }
 
     /** Textbook tree: n -> 512 partials -> 1. {@code partials} holds at least 512 floats. */
-    void recordTree(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer partials, GpuBuffer output) {
+    void recordTree(VkCommandBuffer cmd, TrackedBuffer input, long n, TrackedBuffer partials, TrackedBuffer output) {
         dispatch(cmd, input, n, partials, TREE_GROUPS);
         barrier(cmd);
         dispatch(cmd, partials, TREE_GROUPS, output, 1);
     }
 
     /** Recursion: ping-pong between two scratch buffers until one value is left; returns the pass count. */
-    int recordLogN(VkCommandBuffer cmd, GpuBuffer input, long n, GpuBuffer a, GpuBuffer b, GpuBuffer output) {
+    int recordLogN(VkCommandBuffer cmd, TrackedBuffer input, long n, TrackedBuffer a, TrackedBuffer b, TrackedBuffer output) {
         long count = n;
-        GpuBuffer src = input;
-        GpuBuffer dst = a;
+        TrackedBuffer src = input;
+        TrackedBuffer dst = a;
         int passes = 0;
         do {
             long groups = Math.max(1, Math.min(maxGroups, (count + 255) / 256));
-            GpuBuffer target = groups == 1 ? output : dst;
+            TrackedBuffer target = groups == 1 ? output : dst;
             if (passes > 0) {
                 barrier(cmd);
             }
@@ -66,7 +66,7 @@ public final class BaselineReductions implements AutoCloseable {
         return passes;
     }
 
-    private void dispatch(VkCommandBuffer cmd, GpuBuffer in, long count, GpuBuffer out, int groups) {
+    private void dispatch(VkCommandBuffer cmd, TrackedBuffer in, long count, TrackedBuffer out, int groups) {
         long set = sets.get(List.of(DescriptorSets.Range.of(in, 0, Math.max(4, 4 * count)),
                 DescriptorSets.Range.of(out, 0, 4L * groups)));
         try (MemoryStack stack = stackPush()) {

@@ -12,7 +12,7 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 
 import java.io.PrintStream;
@@ -60,7 +60,7 @@ public final class ExposureBench {
              AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-            GpuImage once = fill == Fill.CLEAR ? null : GpuImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
+            TrackedImage once = fill == Fill.CLEAR ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
                 Frame frame = rt.beginFrame();

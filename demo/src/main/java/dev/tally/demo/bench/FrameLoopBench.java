@@ -10,7 +10,7 @@ import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.internal.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
@@ -36,7 +36,7 @@ public final class FrameLoopBench {
 
     public static List<Result> run(Tally rt, long n, int reductionsPerFrame, int frames, double cpuWorkMicros, PrintStream progress) {
         VulkanContext ctx = rt.context();
-        try (GpuBuffer data = new GpuBuffer(ctx, "loop.data", 4 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        try (TrackedBuffer data = new TrackedBuffer(ctx, "loop.data", 4 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, data.handle(), 0, data.size(), Float.floatToRawIntBits(1f)));
             Result sync = loop(rt, data, n, reductionsPerFrame, frames, cpuWorkMicros, true);
@@ -48,7 +48,7 @@ public final class FrameLoopBench {
         }
     }
 
-    private static Result loop(Tally rt, GpuBuffer data, long n, int reductions, int frames, double cpuWorkMicros, boolean synchronous) {
+    private static Result loop(Tally rt, TrackedBuffer data, long n, int reductions, int frames, double cpuWorkMicros, boolean synchronous) {
         VulkanContext ctx = rt.context();
         ReduceNode[] nodes = new ReduceNode[reductions];
         try (FrameCommands commands = new FrameCommands(rt);

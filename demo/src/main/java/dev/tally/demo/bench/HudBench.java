@@ -11,7 +11,7 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.hud.ExposurePlot;
 import dev.tally.internal.hud.HudOverlay;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
@@ -48,9 +48,9 @@ public final class HudBench {
         try (FrameCommands loop = new FrameCommands(rt);
              HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
              ExposurePlot plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
-             GpuBuffer normalized = new GpuBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
+             TrackedBuffer normalized = new TrackedBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
-             GpuBuffer exposure = new GpuBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+             TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, normalized.handle(), 0, normalized.size(), Float.floatToRawIntBits(1f / 256));

@@ -8,7 +8,7 @@ import dev.tally.internal.reduce.ReduceSettings;
 import dev.tally.reduce.ReduceStats;
 import dev.tally.internal.reduce.Reducer;
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -59,9 +59,9 @@ public final class ReductionBench {
     /** Evicts the cache before each sample; see {@link FlushMode}. */
     static final class CacheFlush implements AutoCloseable {
         private final FlushMode mode;
-        private final GpuBuffer buffer;
-        private final GpuBuffer scratch;
-        private final GpuBuffer sink;
+        private final TrackedBuffer buffer;
+        private final TrackedBuffer scratch;
+        private final TrackedBuffer sink;
         private final Reducer reducer;
         private final ReducePlan plan;
 
@@ -69,11 +69,11 @@ public final class ReductionBench {
             VulkanContext ctx = rt.context();
             this.mode = mode;
             int usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-            buffer = new GpuBuffer(ctx, "bench.flush", bytes, usage, MemoryKind.DEVICE);
+            buffer = new TrackedBuffer(ctx, "bench.flush", bytes, usage, MemoryKind.DEVICE);
             reducer = rt.reducer();
             plan = reducer.plan(bytes / 4);
-            scratch = new GpuBuffer(ctx, "bench.flush.scratch", plan.scratchBytes(), usage, MemoryKind.DEVICE);
-            sink = new GpuBuffer(ctx, "bench.flush.sink", 16, usage, MemoryKind.DEVICE);
+            scratch = new TrackedBuffer(ctx, "bench.flush.scratch", plan.scratchBytes(), usage, MemoryKind.DEVICE);
+            sink = new TrackedBuffer(ctx, "bench.flush.sink", 16, usage, MemoryKind.DEVICE);
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, buffer.handle(), 0, bytes, 0);
                 vkCmdFillBuffer(cmd, scratch.handle(), 0, scratch.size(), 0);
@@ -115,8 +115,8 @@ public final class ReductionBench {
     public void copyCeiling(long bytes) {
         progress.println("copy ceiling, " + (bytes >> 20) + " MiB");
         int usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-        try (GpuBuffer src = new GpuBuffer(ctx, "bench.copy.src", bytes, usage, MemoryKind.DEVICE);
-             GpuBuffer dst = new GpuBuffer(ctx, "bench.copy.dst", bytes, usage, MemoryKind.DEVICE);
+        try (TrackedBuffer src = new TrackedBuffer(ctx, "bench.copy.src", bytes, usage, MemoryKind.DEVICE);
+             TrackedBuffer dst = new TrackedBuffer(ctx, "bench.copy.dst", bytes, usage, MemoryKind.DEVICE);
              GpuSampler sampler = sampler()) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, src.handle(), 0, bytes, 0));
             // Many regions: the driver spreads them over the copy hardware; one huge region may not be.
@@ -137,7 +137,7 @@ public final class ReductionBench {
     }
 
     /** The same bytes moved by a vec4 compute copy: what shaders can reach when the copy command cannot. */
-    private void copyShader(GpuBuffer src, GpuBuffer dst, long bytes) {
+    private void copyShader(TrackedBuffer src, TrackedBuffer dst, long bytes) {
         try (var pipeline = new dev.tally.internal.shader.ComputePipeline(ctx, rt.compiler(), rt.pipelineCache(), "copy.comp",
                 java.util.Map.of(), null, 2, 12);
              var sets = new dev.tally.internal.shader.DescriptorSets(ctx, pipeline, 4);
@@ -164,23 +164,23 @@ public final class ReductionBench {
         public long n() {
             return n;
         }
-        final GpuBuffer data;
-        final GpuBuffer partialsA;
-        final GpuBuffer partialsB;
-        final GpuBuffer partialsC;
-        final GpuBuffer result;
-        final GpuBuffer readback;
+        final TrackedBuffer data;
+        final TrackedBuffer partialsA;
+        final TrackedBuffer partialsB;
+        final TrackedBuffer partialsC;
+        final TrackedBuffer result;
+        final TrackedBuffer readback;
 
         Input(long n) {
             this.n = n;
             int storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-            data = new GpuBuffer(ctx, "bench.input", Math.max(16, 4 * n), storage, MemoryKind.DEVICE);
+            data = new TrackedBuffer(ctx, "bench.input", Math.max(16, 4 * n), storage, MemoryKind.DEVICE);
             long partialFloats = Math.max(1024, (n + 255) / 256) + 65536;
-            partialsA = new GpuBuffer(ctx, "bench.partials.a", 4 * partialFloats, storage, MemoryKind.DEVICE);
-            partialsB = new GpuBuffer(ctx, "bench.partials.b", 4 * partialFloats, storage, MemoryKind.DEVICE);
-            partialsC = new GpuBuffer(ctx, "bench.partials.c", 4 * partialFloats, storage, MemoryKind.DEVICE);
-            result = new GpuBuffer(ctx, "bench.result", ReduceStats.RECORD_BYTES, storage, MemoryKind.DEVICE);
-            readback = new GpuBuffer(ctx, "bench.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+            partialsA = new TrackedBuffer(ctx, "bench.partials.a", 4 * partialFloats, storage, MemoryKind.DEVICE);
+            partialsB = new TrackedBuffer(ctx, "bench.partials.b", 4 * partialFloats, storage, MemoryKind.DEVICE);
+            partialsC = new TrackedBuffer(ctx, "bench.partials.c", 4 * partialFloats, storage, MemoryKind.DEVICE);
+            result = new TrackedBuffer(ctx, "bench.result", ReduceStats.RECORD_BYTES, storage, MemoryKind.DEVICE);
+            readback = new TrackedBuffer(ctx, "bench.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, data.handle(), 0, data.size(), Float.floatToRawIntBits(1f));
                 vkCmdFillBuffer(cmd, partialsA.handle(), 0, partialsA.size(), 0);

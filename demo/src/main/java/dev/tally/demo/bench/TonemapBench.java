@@ -10,7 +10,7 @@ import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
@@ -42,7 +42,7 @@ public final class TonemapBench {
         String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment");
         try (FrameCommands loop = new FrameCommands(rt);
              Tonemapper tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache(), rows);
-             GpuBuffer exposure = new GpuBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+             TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), Float.floatToRawIntBits(0.5f)));
             boolean usesCompute = tonemap.usesCompute(target);

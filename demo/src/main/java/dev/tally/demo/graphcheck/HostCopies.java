@@ -7,7 +7,7 @@ import dev.tally.internal.graph.Handle;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -30,7 +30,7 @@ import static org.lwjgl.vulkan.VK10.*;
  */
 public final class HostCopies implements AutoCloseable {
     private final VulkanContext ctx;
-    private final List<GpuBuffer> buffers = new ArrayList<>();
+    private final List<TrackedBuffer> buffers = new ArrayList<>();
     private long bytes;
 
     public HostCopies(VulkanContext ctx) {
@@ -67,8 +67,8 @@ public final class HostCopies implements AutoCloseable {
         });
     }
 
-    private GpuBuffer host(String name, long size) {
-        GpuBuffer b = new GpuBuffer(ctx, name, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+    private TrackedBuffer host(String name, long size) {
+        TrackedBuffer b = new TrackedBuffer(ctx, name, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
         buffers.add(b);
         bytes += size;
         return b;
@@ -93,7 +93,7 @@ public final class HostCopies implements AutoCloseable {
         ctx.waitIdle();
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (GpuBuffer b : buffers) {
+            for (TrackedBuffer b : buffers) {
                 b.invalidate(0, b.size());
                 ByteBuffer view = MemoryUtil.memByteBuffer(b.mappedAddress(), (int) b.size());
                 sha.update(view);
@@ -106,7 +106,7 @@ public final class HostCopies implements AutoCloseable {
 
     @Override
     public void close() {
-        buffers.forEach(GpuBuffer::close);
+        buffers.forEach(TrackedBuffer::close);
         buffers.clear();
     }
 }

@@ -14,7 +14,7 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassBuilder;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkBufferCopy;
@@ -70,9 +70,9 @@ public final class RandomGraph implements CheckedGraph {
         int imports = 1 + shape.nextInt(2);
         boolean history = shape.nextBoolean();
         GraphRuntime graphs = tally.graphs();
-        List<GpuBuffer> importBuffers = new ArrayList<>();
+        List<TrackedBuffer> importBuffers = new ArrayList<>();
         for (int i = 0; i < imports; i++) {
-            GpuBuffer b = new GpuBuffer(tally.context(), "import" + i, BUFFER.size(), BufferDesc.DEFAULT_USAGE, MemoryKind.DEVICE);
+            TrackedBuffer b = new TrackedBuffer(tally.context(), "import" + i, BUFFER.size(), BufferDesc.DEFAULT_USAGE, MemoryKind.DEVICE);
             graphs.fillOnFirstUse(b, Float.floatToIntBits(i + 1));
             importBuffers.add(b);
         }
@@ -85,7 +85,7 @@ public final class RandomGraph implements CheckedGraph {
 
             @Override
             public void close() {
-                importBuffers.forEach(GpuBuffer::close);   // destruction deferred past the frames that used them
+                importBuffers.forEach(TrackedBuffer::close);   // destruction deferred past the frames that used them
             }
         };
     }
@@ -97,7 +97,7 @@ public final class RandomGraph implements CheckedGraph {
         }
     }
 
-    private void declareFrame(FrameGraph g, int frameIndex, List<GpuBuffer> imports, HistoryBuffer history, HostCopies copies) {
+    private void declareFrame(FrameGraph g, int frameIndex, List<TrackedBuffer> imports, HistoryBuffer history, HostCopies copies) {
         Random r = new Random(seed);
         r.nextInt(2);
         r.nextBoolean();   // the shape drawn in start()
@@ -291,7 +291,7 @@ public final class RandomGraph implements CheckedGraph {
         }
     }
 
-    private static DescriptorSets.Binding range(GpuBuffer b) {
+    private static DescriptorSets.Binding range(TrackedBuffer b) {
         return DescriptorSets.Range.of(b, 0, BUFFER.size());
     }
 }

@@ -1,6 +1,6 @@
 package dev.tally.demo.present;
 
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.vk.VulkanException;
 import org.lwjgl.system.MemoryStack;
@@ -28,7 +28,7 @@ public final class Swapchain implements AutoCloseable {
     private final long surface;
     private final boolean vsync;
     private long swapchain;
-    private GpuImage[] images = new GpuImage[0];
+    private TrackedImage[] images = new TrackedImage[0];
     private long[] renderFinished = new long[0];
     private final long[] acquired;
     private int width;
@@ -104,10 +104,10 @@ public final class Swapchain implements AutoCloseable {
             check(vkGetSwapchainImagesKHR(ctx.device(), swapchain, n, null), "vkGetSwapchainImagesKHR");
             LongBuffer handles = stack.mallocLong(n.get(0));
             check(vkGetSwapchainImagesKHR(ctx.device(), swapchain, n, handles), "vkGetSwapchainImagesKHR");
-            images = new GpuImage[n.get(0)];
+            images = new TrackedImage[n.get(0)];
             renderFinished = new long[n.get(0)];
             for (int i = 0; i < images.length; i++) {
-                images[i] = GpuImage.wrap(ctx, "swapchain" + i, handles.get(i), w, h, chosenFormat,
+                images[i] = TrackedImage.wrap(ctx, "swapchain" + i, handles.get(i), w, h, chosenFormat,
                         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
                 renderFinished[i] = semaphore(stack);
             }
@@ -206,7 +206,7 @@ public final class Swapchain implements AutoCloseable {
     }
 
     public long renderFinished(int index) { return renderFinished[index]; }
-    public GpuImage image(int index) { return images[index]; }
+    public TrackedImage image(int index) { return images[index]; }
     public int width() { return width; }
     public int height() { return height; }
     public int format() { return format; }
@@ -215,7 +215,7 @@ public final class Swapchain implements AutoCloseable {
     public long recreations() { return recreations; }
 
     private void destroyImages() {
-        for (GpuImage img : images) {
+        for (TrackedImage img : images) {
             img.close();
         }
         long[] sems = renderFinished.clone();
@@ -224,7 +224,7 @@ public final class Swapchain implements AutoCloseable {
                 vkDestroySemaphore(ctx.device(), s, null);
             }
         });
-        images = new GpuImage[0];
+        images = new TrackedImage[0];
         renderFinished = new long[0];
     }
 

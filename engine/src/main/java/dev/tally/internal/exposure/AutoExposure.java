@@ -26,8 +26,8 @@ import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.Samplers;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.shader.SpecConstants;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -52,14 +52,14 @@ public final class AutoExposure implements AutoCloseable {
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
     private final PipelineCache cache;
-    private final GpuBuffer accumulator;
+    private final TrackedBuffer accumulator;
     private ComputeKernel adapt;
     private final ReduceNode total;
     private final HistoryBuffer history;
     /** The moving average of the normalized histogram (exposure.comp bindings 3 and 4). */
     private final HistoryBuffer filteredHistory;
     /** The compensation curve table (exposure.comp binding 5), rewritten by a transfer pass when the curve changes. */
-    private final GpuBuffer curveTable;
+    private final TrackedBuffer curveTable;
     /** The curve table's upload: pending from the start and after every curve change, until a recorded frame carries it. */
     private final RecordedRequest curveUpload = new RecordedRequest(true);
     /** Histogram pipelines by HDR format and rows per invocation (a specialization constant), built on first use. */
@@ -70,7 +70,7 @@ public final class AutoExposure implements AutoCloseable {
     private long hdrSampler;
     private ComputeKernel lastAccumulate;
     private ExposureSettings settings;
-    private GpuImage mask;
+    private TrackedImage mask;
     private long mapSampler;
     /** A camera cut, pending until a recorded frame's exposure pass carries it. */
     private final RecordedRequest cut = new RecordedRequest(false);
@@ -100,7 +100,7 @@ public final class AutoExposure implements AutoCloseable {
         this.cache = cache;
         this.settings = settings;
         try (dev.tally.internal.guard.ConstructionGuard guard = new dev.tally.internal.guard.ConstructionGuard()) {
-            accumulator = guard.add(new GpuBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES,
+            accumulator = guard.add(new TrackedBuffer(ctx, name("histogram.accumulator"), ExposureShaderLayout.FUSED_ACCUMULATOR_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here
             ComputeKernel[] kernels = buildKernels();
@@ -110,7 +110,7 @@ public final class AutoExposure implements AutoCloseable {
             history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
             // Zeroed: flag 0, so the first frame's histogram is taken as it is.
             filteredHistory = graphs.history(name("exposure.filteredHistogram"), BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES), 0);
-            curveTable = guard.add(new GpuBuffer(ctx, name("exposure.curve"), ExposureShaderLayout.CURVE_TABLE_BYTES,
+            curveTable = guard.add(new TrackedBuffer(ctx, name("exposure.curve"), ExposureShaderLayout.CURVE_TABLE_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             guard.done();
         }
@@ -228,7 +228,7 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     /** The metering mask (red channel = weight) used when metering is MASK; the caller owns it. */
-    public void mask(GpuImage image, long sampler) {
+    public void mask(TrackedImage image, long sampler) {
         this.mask = image;
         this.mapSampler = sampler;
     }

@@ -33,7 +33,7 @@ enum HdrRead {
         }
         throw new IllegalArgumentException(pass + ": image '" + image + "' has neither VK_IMAGE_USAGE_SAMPLED_BIT nor VK_IMAGE_USAGE_STORAGE_BIT"
                 + " (usage 0x" + Integer.toHexString(usage) + "); add VK_IMAGE_USAGE_SAMPLED_BIT where it is created and in the usage given to"
-                + " GpuImage.wrap");
+                + " TrackedImage.wrap");
     }
 
     /** The access the histogram pass declares: it sets the layout the graph transitions the image to. */

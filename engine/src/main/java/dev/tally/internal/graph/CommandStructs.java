@@ -1,7 +1,7 @@
 package dev.tally.internal.graph;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.*;
@@ -65,7 +65,7 @@ final class CommandStructs {
                     VkImageMemoryBarrier2.nnewLayout(x, b.newLayout());
                     VkImageMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf.applyAsInt(b.fromLane()));
                     VkImageMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf.applyAsInt(b.toLane()));
-                    VkImageMemoryBarrier2.nimage(x, ((GpuImage) objects[b.resource()]).handle());
+                    VkImageMemoryBarrier2.nimage(x, ((TrackedImage) objects[b.resource()]).handle());
                     long range = x + VkImageMemoryBarrier2.SUBRESOURCERANGE;
                     VkImageSubresourceRange.naspectMask(range, VK_IMAGE_ASPECT_COLOR_BIT);
                     VkImageSubresourceRange.nlevelCount(range, 1);
@@ -79,7 +79,7 @@ final class CommandStructs {
                     VkBufferMemoryBarrier2.ndstAccessMask(x, b.dstAccess());
                     VkBufferMemoryBarrier2.nsrcQueueFamilyIndex(x, familyOf.applyAsInt(b.fromLane()));
                     VkBufferMemoryBarrier2.ndstQueueFamilyIndex(x, familyOf.applyAsInt(b.toLane()));
-                    VkBufferMemoryBarrier2.nbuffer(x, ((GpuBuffer) objects[b.resource()]).handle());
+                    VkBufferMemoryBarrier2.nbuffer(x, ((TrackedBuffer) objects[b.resource()]).handle());
                     VkBufferMemoryBarrier2.noffset(x, 0);
                     VkBufferMemoryBarrier2.nsize(x, VK_WHOLE_SIZE);
                 }
@@ -105,7 +105,7 @@ final class CommandStructs {
                 Pass.Attachment a = p.attachments.get(i);
                 long x = attachments + (long) VkRenderingAttachmentInfo.SIZEOF * i;
                 VkRenderingAttachmentInfo.nsType(x, VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-                VkRenderingAttachmentInfo.nimageView(x, ((GpuImage) objects[a.resource()]).view());
+                VkRenderingAttachmentInfo.nimageView(x, ((TrackedImage) objects[a.resource()]).view());
                 VkRenderingAttachmentInfo.nimageLayout(x, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
                 VkRenderingAttachmentInfo.nstoreOp(x, VK_ATTACHMENT_STORE_OP_STORE);
                 if (a.clear() != null) {

@@ -3,7 +3,7 @@ import dev.tally.internal.vk.ResourceState;
 
 import dev.tally.graph.Access;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.ArrayList;
@@ -14,13 +14,13 @@ import java.util.List;
  * initialization of scratch and history, recorded instead of waited for.
  */
 final class FirstUseFills {
-    private record Fill(GpuBuffer buffer, int word) {
+    private record Fill(TrackedBuffer buffer, int word) {
     }
 
     private final List<Fill> pending = new ArrayList<>();
 
     /** {@code buffer} (TRANSFER_DST usage, not used by the GPU yet) is filled with {@code word}; its state is the fill's from now on. */
-    void add(GpuBuffer buffer, int word) {
+    void add(TrackedBuffer buffer, int word) {
         pending.add(new Fill(buffer, word));
         buffer.state(ResourceState.after(Access.TRANSFER_DST));
     }

@@ -12,8 +12,8 @@ import dev.tally.graph.BufferDesc;
 
 import dev.tally.internal.vk.ResourceState;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -225,7 +225,7 @@ public final class FrameGraph {
     }
 
     /** The description of {@code image}: the next slot's, kept from an earlier frame, when it is the same. */
-    private ImageDesc importedDesc(GpuImage image) {
+    private ImageDesc importedDesc(TrackedImage image) {
         int n = resources.size();
         ImageDesc d = n < resourcePool.size() ? resourcePool.get(n).imageDesc : null;
         return d != null && d.width() == image.width() && d.height() == image.height() && d.format() == image.format() && d.usage() == image.usage()
@@ -244,7 +244,7 @@ public final class FrameGraph {
     }
 
     /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
-    public BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess) {
+    public BufferHandle importBuffer(String name, TrackedBuffer buffer, Access finalAccess) {
         return bufferHandle(add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size()), null, buffer, buffer.state(), finalAccess));
     }
 
@@ -252,7 +252,7 @@ public final class FrameGraph {
      * A caller-owned buffer used only inside this graph's passes (scratch kept across frames, such as
      * a reduction's partials): writes to it do not keep a pass alive.
      */
-    public BufferHandle importScratch(String name, GpuBuffer buffer) {
+    public BufferHandle importScratch(String name, TrackedBuffer buffer) {
         return bufferHandle(add(name, false, GraphResource.Origin.SCRATCH, importedDesc(buffer.size()), null, buffer, buffer.state(), null));
     }
 
@@ -260,14 +260,14 @@ public final class FrameGraph {
      * A swapchain image: acquired with a semaphore waited at the color-attachment stage, contents
      * discarded, presented after the frame.
      */
-    public ImageHandle importSwapchainImage(String name, GpuImage image) {
+    public ImageHandle importSwapchainImage(String name, TrackedImage image) {
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ACQUIRED, Access.PRESENT);
         r.trackedEntry = false;   // each acquire hands the image over anew: its entry is the acquire, not last frame's use
         return imageHandle(r);
     }
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
-    public ImageHandle importImage(String name, GpuImage image, Access finalAccess) {
+    public ImageHandle importImage(String name, TrackedImage image, Access finalAccess) {
         return imageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, image.state(), finalAccess));
     }
 
@@ -277,7 +277,7 @@ public final class FrameGraph {
      * a colour attachment, {@link Access#COLOR_ATTACHMENT}); the graph inserts the barrier and layout
      * transition from there. {@code finalAccess} may be null.
      */
-    public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
+    public ImageHandle importImage(String name, TrackedImage image, Access entry, Access finalAccess) {
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ResourceState.after(entry), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
@@ -312,8 +312,8 @@ public final class FrameGraph {
             throw new GraphException("history '" + history.name() + "' is declared twice in this frame");
         }
         declaredHistories.add(history);
-        GpuBuffer cur = history.current();
-        GpuBuffer prev = history.previousOrNull();
+        TrackedBuffer cur = history.current();
+        TrackedBuffer prev = history.previousOrNull();
         BufferHandle current = bufferHandle(add(history.name(), false, GraphResource.Origin.HISTORY_CURRENT, history.desc(), null, cur,
                 cur.state(), null));
         BufferHandle previous = prev == null ? null : bufferHandle(add(history.previousName, false,

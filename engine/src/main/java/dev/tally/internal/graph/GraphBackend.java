@@ -41,10 +41,10 @@ interface GraphBackend extends TopologyCache.Memory, AutoCloseable {
 
     void endRendering(VkCommandBuffer cmd);
 
-    /** Fills the whole of {@code buffer} (a GpuBuffer) with {@code word}. */
+    /** Fills the whole of {@code buffer} (a TrackedBuffer) with {@code word}. */
     void fillBuffer(VkCommandBuffer cmd, Object buffer, int word);
 
-    /** Debug: fills transient {@code object} (a GpuBuffer or GpuImage) with NaN, ordered after all earlier work. */
+    /** Debug: fills transient {@code object} (a TrackedBuffer or TrackedImage) with NaN, ordered after all earlier work. */
     void poison(VkCommandBuffer cmd, Object object);
 
     /** Timestamp queries available (0: the device cannot time). */

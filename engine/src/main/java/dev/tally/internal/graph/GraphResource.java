@@ -18,7 +18,7 @@ final class GraphResource {
     Origin origin;
     BufferDesc bufferDesc;
     ImageDesc imageDesc;
-    /** The physical object for imported and history resources (GpuBuffer/GpuImage), null for transients. */
+    /** The physical object for imported and history resources (TrackedBuffer/TrackedImage), null for transients. */
     Object physical;
     /** State at frame start for imported and history resources (the runtime tracks it across frames). */
     ResourceState entry;

@@ -4,7 +4,7 @@ import dev.tally.graph.AsyncMode;
 
 import dev.tally.graph.BufferDesc;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
@@ -173,7 +173,7 @@ public final class GraphRuntime implements AutoCloseable {
      * first-use initialization of scratch and history, recorded instead of waited for. The buffer needs
      * TRANSFER_DST usage and must not have been used by the GPU yet.
      */
-    public void fillOnFirstUse(GpuBuffer buffer, int word) {
+    public void fillOnFirstUse(TrackedBuffer buffer, int word) {
         fills.add(buffer, word);
     }
 

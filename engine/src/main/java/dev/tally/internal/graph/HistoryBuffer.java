@@ -2,7 +2,7 @@ package dev.tally.internal.graph;
 
 import dev.tally.graph.BufferDesc;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
@@ -17,7 +17,7 @@ public final class HistoryBuffer implements AutoCloseable {
     /** The name of last frame's copy in a graph (made once: declaring the history builds no string). */
     final String previousName;
     private final BufferDesc desc;
-    private final GpuBuffer[] copies = new GpuBuffer[2];
+    private final TrackedBuffer[] copies = new TrackedBuffer[2];
     private long frames;
     private boolean valid;
 
@@ -28,7 +28,7 @@ public final class HistoryBuffer implements AutoCloseable {
         this.desc = desc;
         try (dev.tally.internal.guard.ConstructionGuard guard = new dev.tally.internal.guard.ConstructionGuard()) {
             for (int i = 0; i < 2; i++) {
-                copies[i] = guard.add(new GpuBuffer(ctx, name + "[" + i + "]", desc.size(),
+                copies[i] = guard.add(new TrackedBuffer(ctx, name + "[" + i + "]", desc.size(),
                         desc.usage() | org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE));
             }
             guard.done();
@@ -36,18 +36,18 @@ public final class HistoryBuffer implements AutoCloseable {
         valid = initialized;
     }
 
-    java.util.List<GpuBuffer> copies() {
+    java.util.List<TrackedBuffer> copies() {
         return java.util.List.of(copies);
     }
 
     public String name() { return name; }
     public BufferDesc desc() { return desc; }
 
-    GpuBuffer current() {
+    TrackedBuffer current() {
         return copies[(int) (frames & 1)];
     }
 
-    GpuBuffer previousOrNull() {
+    TrackedBuffer previousOrNull() {
         return valid ? copies[(int) ((frames + 1) & 1)] : null;
     }
 

@@ -2,8 +2,8 @@ package dev.tally.internal.graph;
 
 import dev.tally.graph.GraphException;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
@@ -51,13 +51,13 @@ public final class PassContext {
     public int height() { return height; }
 
     /** The buffer behind a handle this pass declared. */
-    public GpuBuffer buffer(BufferHandle h) {
-        return (GpuBuffer) physical[declared(h)];
+    public TrackedBuffer buffer(BufferHandle h) {
+        return (TrackedBuffer) physical[declared(h)];
     }
 
     /** The image behind a handle this pass declared. */
-    public GpuImage image(ImageHandle h) {
-        return (GpuImage) physical[declared(h)];
+    public TrackedImage image(ImageHandle h) {
+        return (TrackedImage) physical[declared(h)];
     }
 
     private int declared(Handle h) {

@@ -1,21 +1,21 @@
 package dev.tally.internal.graph;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.ResourceState;
 
 /**
  * Where resources start and end a frame. Imported, scratch and history resources keep their own state
- * (on their GpuBuffer or GpuImage, for their whole life): read when the frame is recorded, written back
+ * (on their TrackedBuffer or TrackedImage, for their whole life): read when the frame is recorded, written back
  * once it is. Transients' memory slots keep theirs with the topology's {@link Transients}.
  */
 final class StateTracker {
     private StateTracker() {
     }
 
-    /** The state {@code physical} (a GpuBuffer or GpuImage) was left in. */
+    /** The state {@code physical} (a TrackedBuffer or TrackedImage) was left in. */
     static ResourceState stateOf(Object physical) {
-        return physical instanceof GpuBuffer b ? b.state() : ((GpuImage) physical).state();
+        return physical instanceof TrackedBuffer b ? b.state() : ((TrackedImage) physical).state();
     }
 
     /** Every tracked entry of {@code g}, read again now: an earlier frame recorded since the declaration may have moved it. */
@@ -40,9 +40,9 @@ final class StateTracker {
                 if (plan.slotOf()[r.id] >= 0) {
                     transients.slotStates[plan.slotOf()[r.id]] = fin;
                 }
-            } else if (r.physical instanceof GpuBuffer b) {
+            } else if (r.physical instanceof TrackedBuffer b) {
                 b.state(fin);
-            } else if (r.physical instanceof GpuImage img) {
+            } else if (r.physical instanceof TrackedImage img) {
                 img.state(fin);
             }
         }

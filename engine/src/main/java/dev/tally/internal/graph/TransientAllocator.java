@@ -4,8 +4,8 @@ import dev.tally.graph.ImageDesc;
 
 import dev.tally.graph.BufferDesc;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.vk.VulkanException;
 import org.lwjgl.PointerBuffer;
@@ -117,7 +117,7 @@ final class TransientAllocator {
             long image = out.get(0);
             p.rawImages.add(image);
             ctx.nameObject(VK_OBJECT_TYPE_IMAGE, image, r.name);
-            GpuImage wrapped = GpuImage.wrap(ctx, r.name, image, r.imageDesc.width(), r.imageDesc.height(), r.imageDesc.format(),
+            TrackedImage wrapped = TrackedImage.wrap(ctx, r.name, image, r.imageDesc.width(), r.imageDesc.height(), r.imageDesc.format(),
                     r.imageDesc.usage());
             return wrapped;
         }
@@ -127,13 +127,13 @@ final class TransientAllocator {
         long buffer = out.get(0);
         p.rawBuffers.add(buffer);
         ctx.nameObject(VK_OBJECT_TYPE_BUFFER, buffer, r.name);
-        return GpuBuffer.wrap(ctx, r.name, buffer, r.bufferDesc.size());
+        return TrackedBuffer.wrap(ctx, r.name, buffer, r.bufferDesc.size());
     }
 
     /** Destroys {@code p}'s objects and frees its memory, deferred past the frames that may still use them. */
     void release(Transients p) {
         for (Object o : p.objects) {
-            if (o instanceof GpuImage img) {
+            if (o instanceof TrackedImage img) {
                 img.close(); // destroys the view only (wrapped image)
             }
         }

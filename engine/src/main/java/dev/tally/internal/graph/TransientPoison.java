@@ -2,8 +2,8 @@ package dev.tally.internal.graph;
 
 import dev.tally.graph.Access;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
 
@@ -28,7 +28,7 @@ final class TransientPoison {
     private TransientPoison() {
     }
 
-    static void fill(VkCommandBuffer cmd, GpuImage image, GpuBuffer buffer) {
+    static void fill(VkCommandBuffer cmd, TrackedImage image, TrackedBuffer buffer) {
         try (MemoryStack stack = stackPush()) {
             if (buffer != null) {
                 VkBufferMemoryBarrier2.Buffer before = VkBufferMemoryBarrier2.calloc(1, stack);

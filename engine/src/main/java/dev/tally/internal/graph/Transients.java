@@ -18,7 +18,7 @@ final class Transients {
     final boolean poisoned;
     final long[] slotAllocations;
     final ResourceState[] slotStates;
-    /** By resource id: the GpuBuffer or GpuImage of each transient, null otherwise. */
+    /** By resource id: the TrackedBuffer or TrackedImage of each transient, null otherwise. */
     final Object[] objects;
     /** Handles the backend created and destroys with the slots. */
     final List<Long> rawBuffers = new ArrayList<>();

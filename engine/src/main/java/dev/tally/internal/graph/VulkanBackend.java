@@ -1,7 +1,7 @@
 package dev.tally.internal.graph;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.TimestampQueries;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -73,12 +73,12 @@ final class VulkanBackend implements GraphBackend {
 
     @Override
     public void fillBuffer(VkCommandBuffer cmd, Object buffer, int word) {
-        vkCmdFillBuffer(cmd, ((GpuBuffer) buffer).handle(), 0, VK_WHOLE_SIZE, word);
+        vkCmdFillBuffer(cmd, ((TrackedBuffer) buffer).handle(), 0, VK_WHOLE_SIZE, word);
     }
 
     @Override
     public void poison(VkCommandBuffer cmd, Object object) {
-        TransientPoison.fill(cmd, object instanceof GpuImage i ? i : null, object instanceof GpuBuffer b ? b : null);
+        TransientPoison.fill(cmd, object instanceof TrackedImage i ? i : null, object instanceof TrackedBuffer b ? b : null);
     }
 
     @Override public int timestampCapacity() { return queries == null ? 0 : queries.capacity(); }

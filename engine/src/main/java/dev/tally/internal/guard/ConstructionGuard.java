@@ -5,7 +5,7 @@ import java.util.ArrayDeque;
 /**
  * Releases what a constructor made when a later step of it fails (out of memory half-way, a shader
  * that does not compile): register each owned object, call {@link #done()} at the end.
- * <pre>try (ConstructionGuard guard = new ConstructionGuard()) { a = guard.add(new GpuBuffer(...)); ...; guard.done(); }</pre>
+ * <pre>try (ConstructionGuard guard = new ConstructionGuard()) { a = guard.add(new TrackedBuffer(...)); ...; guard.done(); }</pre>
  */
 public final class ConstructionGuard implements AutoCloseable {
     private final ArrayDeque<AutoCloseable> owned = new ArrayDeque<>();

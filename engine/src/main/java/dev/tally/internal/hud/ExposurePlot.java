@@ -11,7 +11,7 @@ import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -45,7 +45,7 @@ public final class ExposurePlot implements AutoCloseable {
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
     private final PipelineCache cache;
-    private final GpuBuffer ring;
+    private final TrackedBuffer ring;
     private ComputeKernel append;
     /** Emptying the plot: pending from the start (its memory is never zeroed by the host) and after reset(), until recorded. */
     private final RecordedRequest emptying = new RecordedRequest(true);
@@ -56,7 +56,7 @@ public final class ExposurePlot implements AutoCloseable {
         this.cache = cache;
         try (dev.tally.internal.guard.ConstructionGuard guard = new dev.tally.internal.guard.ConstructionGuard()) {
             // Device memory, never zeroed by the host: the first append passes reset and empties it on the GPU.
-            ring = guard.add(new GpuBuffer(ctx, "hud.plot", BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+            ring = guard.add(new TrackedBuffer(ctx, "hud.plot", BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             append = guard.add(build());
             guard.done();
         }

@@ -15,7 +15,7 @@ import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 
 import java.nio.ByteBuffer;
@@ -46,15 +46,15 @@ final class HudComputePath implements AutoCloseable {
     private final float[] histogramAreaScratch = new float[4], plotAreaScratch = new float[4];
 
     /** The compute pass's handles and what its recording needs. */
-    private record ComputeIo(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, GpuBuffer slot,
-                             GpuBuffer atlas, int groupsX, int groupsY) {
+    private record ComputeIo(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, TrackedBuffer slot,
+                             TrackedBuffer atlas, int groupsX, int groupsY) {
     }
 
     // The compute pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
     private ImageHandle computeTarget;
     private HistogramView computeHistogram;
     private ExposurePlot.View computePlot;
-    private GpuBuffer computeSlot, computeAtlas;
+    private TrackedBuffer computeSlot, computeAtlas;
     private int computeGroupsX, computeGroupsY;
     private final Bindings computeBindings = new Bindings(7);
 
@@ -64,8 +64,8 @@ final class HudComputePath implements AutoCloseable {
             computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
 
     private final BiConsumer<ComputeIo, PassContext> computeRecord = (h, c) -> {
-        GpuBuffer exposure = c.buffer(h.exposure());
-        GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
+        TrackedBuffer exposure = c.buffer(h.exposure());
+        TrackedBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
         compute().dispatch(c.cmd(), computeBindings.clear()
                 .buffer(h.atlas(), 0, h.atlas().size())
                 .buffer(h.slot(), HudScene.GLYPH_OFFSET, h.slot().size() - HudScene.GLYPH_OFFSET)
@@ -124,8 +124,8 @@ final class HudComputePath implements AutoCloseable {
      * Writes the scene header into the slot ({@code mapped}, {@code glyphs} glyphs already after it), flushes
      * it and adds the pass over {@code target}.
      */
-    ImageHandle add(FrameGraph g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, GpuBuffer slot,
-                    int glyphs, GpuBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot, float lineWidth) {
+    ImageHandle add(FrameGraph g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, TrackedBuffer slot,
+                    int glyphs, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot, float lineWidth) {
         Rect ha = layout.histogramArea();
         Rect area = layout.plotArea();
         int groups = scene.planTiles();

@@ -1,6 +1,6 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
@@ -15,7 +15,7 @@ final class HudFont implements AutoCloseable {
     private final VulkanContext ctx;
     private final double textFraction;
     private FontAtlas font;
-    private GpuBuffer atlas;
+    private TrackedBuffer atlas;
 
     HudFont(VulkanContext ctx, double textFraction) {
         this.ctx = ctx;
@@ -27,7 +27,7 @@ final class HudFont implements AutoCloseable {
         int px = FontAtlas.pixelHeightFor(outputHeight, textFraction);
         if (font == null || font.pixelHeight() != px) {
             FontAtlas next = FontAtlas.bake(px);
-            GpuBuffer buffer = new GpuBuffer(ctx, "hud.atlas", (long) next.width() * next.height(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+            TrackedBuffer buffer = new TrackedBuffer(ctx, "hud.atlas", (long) next.width() * next.height(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                     MemoryKind.UPLOAD);
             MemoryUtil.memByteBuffer(buffer.mappedAddress(), (int) buffer.size()).put(0, next.coverage());
             buffer.flush(0, buffer.size());
@@ -41,7 +41,7 @@ final class HudFont implements AutoCloseable {
     }
 
     /** The atlas of the font {@link #font} returned last. */
-    GpuBuffer atlas() {
+    TrackedBuffer atlas() {
         return atlas;
     }
 

@@ -14,7 +14,7 @@ import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.PipelinesByFormat;
 import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
@@ -57,7 +57,7 @@ final class HudGraphicsPath implements AutoCloseable {
      * drawing {@code scene} over {@code target}, a {@code width x height} image of {@code format}.
      */
     ImageHandle add(FrameGraph g, String name, ImageHandle target, int format, int width, int height, HudScene scene, HudLayout layout,
-                    GpuBuffer slot, int count, GpuBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
+                    TrackedBuffer slot, int count, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
                     float lineWidth) {
         Rect ha = layout.histogramArea();
         Rect area = layout.plotArea();
@@ -96,10 +96,10 @@ final class HudGraphicsPath implements AutoCloseable {
         return io.target();
     }
 
-    private static List<DescriptorSets.Binding> bindings(PassContext c, GpuBuffer atlasBuffer, GpuBuffer slot,
+    private static List<DescriptorSets.Binding> bindings(PassContext c, TrackedBuffer atlasBuffer, TrackedBuffer slot,
                                                          BufferHandle normalized, BufferHandle exposureHandle, BufferHandle plotHandle) {
-        GpuBuffer exposure = c.buffer(exposureHandle);
-        GpuBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
+        TrackedBuffer exposure = c.buffer(exposureHandle);
+        TrackedBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
         return List.of(DescriptorSets.Range.of(atlasBuffer, 0, atlasBuffer.size()),
                 DescriptorSets.Range.of(slot, HudScene.GLYPH_OFFSET, slot.size() - HudScene.GLYPH_OFFSET),
                 DescriptorSets.Range.of(c.buffer(normalized), 0, 256 * 4),

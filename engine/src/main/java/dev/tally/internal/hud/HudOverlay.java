@@ -7,7 +7,7 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 
 import java.nio.ByteBuffer;
@@ -98,9 +98,9 @@ public final class HudOverlay implements AutoCloseable {
         int width = desc.width();
         int height = desc.height();
         FontAtlas f = font(height);
-        GpuBuffer atlasBuffer = font.atlas();
+        TrackedBuffer atlasBuffer = font.atlas();
         int slotIndex = uploads.slotFor(g);
-        GpuBuffer slot = uploads.buffer(slotIndex);
+        TrackedBuffer slot = uploads.buffer(slotIndex);
         HudScene scene = uploads.scene(slotIndex);
         TextLayout glyphs = uploads.layout(slotIndex, f);
         float lineWidth = Math.max(2f, f.pixelHeight() / 8f);

@@ -2,7 +2,7 @@ package dev.tally.internal.hud;
 
 import dev.tally.internal.graph.FrameGraph;
 import dev.tally.internal.guard.ConstructionGuard;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
@@ -19,7 +19,7 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 final class HudUploadRing implements AutoCloseable {
     static final int MAX_GLYPHS = 8192;
 
-    private final GpuBuffer[] text;
+    private final TrackedBuffer[] text;
     private final HudScene[] scenes;
     private final TextLayout[] layouts;
     /** Each text slot's mapped memory as a buffer, made once per slot. */
@@ -27,13 +27,13 @@ final class HudUploadRing implements AutoCloseable {
 
     HudUploadRing(VulkanContext ctx) {
         try (ConstructionGuard guard = new ConstructionGuard()) {
-            text = new GpuBuffer[ctx.options().framesInFlight() + 1];
+            text = new TrackedBuffer[ctx.options().framesInFlight() + 1];
             scenes = new HudScene[text.length];
             layouts = new TextLayout[text.length];
             mappedSlots = new ByteBuffer[text.length];
             for (int i = 0; i < text.length; i++) {
                 scenes[i] = new HudScene();
-                text[i] = guard.add(new GpuBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
+                text[i] = guard.add(new TrackedBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD));
             }
             guard.done();
@@ -45,7 +45,7 @@ final class HudUploadRing implements AutoCloseable {
         return g.ticket().slotIn(text.length);
     }
 
-    GpuBuffer buffer(int slot) {
+    TrackedBuffer buffer(int slot) {
         return text[slot];
     }
 
@@ -78,7 +78,7 @@ final class HudUploadRing implements AutoCloseable {
 
     @Override
     public void close() {
-        for (GpuBuffer b : text) {
+        for (TrackedBuffer b : text) {
             b.close();
         }
     }

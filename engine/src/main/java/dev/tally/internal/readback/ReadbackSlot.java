@@ -1,6 +1,6 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
@@ -12,7 +12,7 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
  * into it laid out, and whether a sample is pending in it. Every-frame slots and one-shot slots alike.
  */
 final class ReadbackSlot {
-    final GpuBuffer buffer;
+    final TrackedBuffer buffer;
     final int query;
     final SlotLayout layout = new SlotLayout();
     long frame = -1;          // -1: empty, delivered or superseded
@@ -25,15 +25,15 @@ final class ReadbackSlot {
     /** The capture into this slot, refilled each time. */
     final CaptureCopy copy = new CaptureCopy(this);
 
-    ReadbackSlot(GpuBuffer buffer, int query, String targetName) {
+    ReadbackSlot(TrackedBuffer buffer, int query, String targetName) {
         this.buffer = buffer;
         this.query = query;
         this.targetName = targetName;
     }
 
     /** A slot buffer of {@code bytes} (header, payload, alignment room) whose header no frame writes. */
-    static GpuBuffer newBuffer(VulkanContext ctx, String bufferName, long bytes) {
-        GpuBuffer b = new GpuBuffer(ctx, bufferName, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+    static TrackedBuffer newBuffer(VulkanContext ctx, String bufferName, long bytes) {
+        TrackedBuffer b = new TrackedBuffer(ctx, bufferName, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
         // A sequence no frame writes (frame 2^32 - 1 is years away), so that a slot the GPU never wrote is rejected
         // even when fresh memory happens to read as frame 0's number.
         MemoryUtil.memPutInt(b.mappedAddress(), -1);

@@ -1,6 +1,6 @@
 package dev.tally.internal.reduce;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
@@ -21,14 +21,14 @@ import static org.lwjgl.vulkan.VK10.*;
 public final class DeviceArray implements AutoCloseable {
     private static final long STAGING_BYTES = 64L << 20;
     private final VulkanContext ctx;
-    private final GpuBuffer buffer;
+    private final TrackedBuffer buffer;
     private final long count;
 
     private DeviceArray(VulkanContext ctx, String name, long count) {
         this.ctx = ctx;
         this.count = count;
         // Vulkan has no empty buffers; an empty array still owns 16 bytes that are never read.
-        this.buffer = new GpuBuffer(ctx, name, Math.max(16, 4 * count),
+        this.buffer = new TrackedBuffer(ctx, name, Math.max(16, 4 * count),
                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                 MemoryKind.DEVICE_FILLED);
     }
@@ -84,7 +84,7 @@ public final class DeviceArray implements AutoCloseable {
             buffer.flush(0, total);
             return;
         }
-        try (GpuBuffer staging = new GpuBuffer(ctx, buffer.name() + ".staging", Math.min(STAGING_BYTES, total),
+        try (TrackedBuffer staging = new TrackedBuffer(ctx, buffer.name() + ".staging", Math.min(STAGING_BYTES, total),
                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD)) {
             ByteBuffer view = MemoryUtil.memByteBuffer(staging.mappedAddress(), (int) staging.size());
             for (long done = 0; done < total; ) {
@@ -139,7 +139,7 @@ public final class DeviceArray implements AutoCloseable {
         }
     }
 
-    public GpuBuffer buffer() {
+    public TrackedBuffer buffer() {
         return buffer;
     }
 

@@ -5,7 +5,7 @@ import dev.tally.reduce.ReduceStats;
 import dev.tally.reduce.ReduceOp;
 
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.TimestampQueries;
 import dev.tally.internal.vk.VulkanContext;
@@ -27,18 +27,18 @@ public final class OneShotReduction implements AutoCloseable {
 
     private final VulkanContext ctx;
     private final Reducer reducer;
-    private final GpuBuffer result;
-    private final GpuBuffer readback;
+    private final TrackedBuffer result;
+    private final TrackedBuffer readback;
     private final TimestampQueries timestamps;
-    private GpuBuffer partials;
+    private TrackedBuffer partials;
 
     public OneShotReduction(VulkanContext ctx, Reducer reducer) {
         this.ctx = ctx;
         this.reducer = reducer;
         try (dev.tally.internal.guard.ConstructionGuard guard = new dev.tally.internal.guard.ConstructionGuard()) {
-            this.result = guard.add(new GpuBuffer(ctx, "reduce.result", ReduceStats.RECORD_BYTES,
+            this.result = guard.add(new TrackedBuffer(ctx, "reduce.result", ReduceStats.RECORD_BYTES,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.DEVICE));
-            this.readback = guard.add(new GpuBuffer(ctx, "reduce.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
+            this.readback = guard.add(new TrackedBuffer(ctx, "reduce.readback", ReduceStats.RECORD_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK));
             this.timestamps = guard.add(new TimestampQueries(ctx, 2));
             guard.done();
         }
@@ -68,9 +68,9 @@ public final class OneShotReduction implements AutoCloseable {
                 partials.close();
                 partials = null;
             }
-            partials = new GpuBuffer(ctx, "reduce.scratch", scratchBytes,
+            partials = new TrackedBuffer(ctx, "reduce.scratch", scratchBytes,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
-            GpuBuffer fresh = partials;
+            TrackedBuffer fresh = partials;
             // The one-pass ticket counter starts at zero; the kernel resets it after every use.
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, fresh.handle(), 0, fresh.size(), 0));
         }

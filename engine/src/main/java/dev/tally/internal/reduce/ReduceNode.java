@@ -10,7 +10,7 @@ import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.PassBuilder;
 import dev.tally.internal.graph.PassContext;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 
@@ -34,7 +34,7 @@ public final class ReduceNode implements AutoCloseable {
     private final String name;
     private final ReduceOp op;
     private final long maxCount;
-    private final GpuBuffer scratch;
+    private final TrackedBuffer scratch;
     private final VulkanContext vulkan;
 
     /**
@@ -59,7 +59,7 @@ public final class ReduceNode implements AutoCloseable {
                 Math.min(maxCount, reducer.settings().singleDispatchMax() + 1)}) {
             bytes = Math.max(bytes, reducer.plan(n).scratchBytes());
         }
-        this.scratch = new GpuBuffer(ctx, name + ".scratch", bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        this.scratch = new TrackedBuffer(ctx, name + ".scratch", bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE);
         // The one-pass ticket counter starts at zero: cleared by the first frame recorded, not waited for here.
         graphs.fillOnFirstUse(scratch, 0);

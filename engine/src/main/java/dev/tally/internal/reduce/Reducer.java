@@ -11,7 +11,7 @@ import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.shader.SpecConstants;
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -140,8 +140,8 @@ public final class Reducer implements AutoCloseable {
      * of {@code output}. Same plan and dispatch shapes as {@link #record}; {@code scratch} holds
      * {@code plan.statsScratchBytes()} and was zeroed once.
      */
-    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
-                            GpuBuffer output, long outputOffset, Runnable between) {
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
+                            TrackedBuffer output, long outputOffset, Runnable between) {
         long recordBytes = ReduceStats.RECORD_BYTES;
         long partialBytes = recordBytes * Math.max(1, plan.partials());
         if (plan.onePass()) {
@@ -165,8 +165,8 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Outside a frame graph: the same, with its own barrier between the passes. */
-    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
-                            GpuBuffer output, long outputOffset) {
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
+                            TrackedBuffer output, long outputOffset) {
         recordStats(cmd, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
     }
 
@@ -196,8 +196,8 @@ public final class Reducer implements AutoCloseable {
      * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
      * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
      */
-    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
-                       GpuBuffer output, long outputOffset, Runnable between) {
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
+                       TrackedBuffer output, long outputOffset, Runnable between) {
         if (plan.onePass()) {
             recordOnePass(cmd, op, plan, input, inputOffset, scratch, output, outputOffset);
             return;
@@ -208,19 +208,19 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Outside a frame graph: the same, with its own barrier between the passes. */
-    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
-                       GpuBuffer output, long outputOffset) {
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
+                       TrackedBuffer output, long outputOffset) {
         record(cmd, op, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
     }
 
     /** The barrier between the two passes: partials written by compute, then read by compute. */
-    public static void barrier(VkCommandBuffer cmd, GpuBuffer scratch) {
+    public static void barrier(VkCommandBuffer cmd, TrackedBuffer scratch) {
         Barriers.buffer(cmd, scratch.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     }
 
     /** First pass of a two-pass plan: n floats to {@code plan.partials()} partials in {@code scratch}. */
-    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
+    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch) {
         requireMode(plan, false);
         List<ReducePlan.Dispatch> first = plan.firstPass();
         for (int i = 0; i < first.size(); i++) {
@@ -232,7 +232,7 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
-    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
+    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer scratch, TrackedBuffer output, long outputOffset) {
         requireMode(plan, false);
         dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
                 .buffer(scratch, plan.partialsOffset(), 4L * plan.partials())
@@ -240,8 +240,8 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** One dispatch; the last workgroup to finish folds the partials. */
-    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
-                              GpuBuffer output, long outputOffset) {
+    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
+                              TrackedBuffer output, long outputOffset) {
         requireMode(plan, true);
         int groups = plan.firstPass().get(0).groups();
         dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()

@@ -1,7 +1,7 @@
 package dev.tally.internal.shader;
 
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 
 import java.util.Arrays;
 
@@ -42,17 +42,17 @@ public final class Bindings {
     }
 
     /** Appends a range of a storage buffer, in bytes. */
-    public Bindings buffer(GpuBuffer b, long byteOffset, long byteSize) {
+    public Bindings buffer(TrackedBuffer b, long byteOffset, long byteSize) {
         return add(RANGE, b.serial(), b.handle(), byteOffset, byteSize);
     }
 
     /** Appends a storage image, accessed in GENERAL layout. */
-    public Bindings storageImage(GpuImage image) {
+    public Bindings storageImage(TrackedImage image) {
         return add(STORAGE_IMAGE, image.serial(), image.view(), 0, 0);
     }
 
     /** Appends a sampled image with its sampler, read in SHADER_READ_ONLY_OPTIMAL layout. */
-    public Bindings sampled(GpuImage image, long sampler) {
+    public Bindings sampled(TrackedImage image, long sampler) {
         return add(SAMPLED, image.serial(), image.view(), sampler, 0);
     }
 

@@ -28,7 +28,7 @@ import static org.lwjgl.vulkan.VK10.VK_SUCCESS;
  *   VK_ERROR_DEVICE_LOST, as on a really lost device.</li>
  *   <li>{@code oom@N}: the N-th buffer VMA creates fails with VK_ERROR_OUT_OF_DEVICE_MEMORY. The context
  *   interposes on VMA's vkCreateBuffer, so the failure travels through vmaCreateBuffer and
- *   {@link GpuBuffer}'s own out-of-memory report (the size asked for and the budget).</li>
+ *   {@link TrackedBuffer}'s own out-of-memory report (the size asked for and the budget).</li>
  * </ul>
  */
 final class FaultInjector {

@@ -7,7 +7,7 @@ import static org.lwjgl.vulkan.VK10.VK_IMAGE_LAYOUT_UNDEFINED;
 /**
  * What the GPU last did to a resource: the last write (stages and access), the stages and accesses
  * that have seen it since (through a barrier), the stages that read it since, and an image's layout.
- * Every {@link GpuBuffer} and {@link GpuImage} keeps the state its recorded work left it in.
+ * Every {@link TrackedBuffer} and {@link TrackedImage} keeps the state its recorded work left it in.
  */
 public record ResourceState(long writeStages, long writeAccess, long visibleStages, long visibleAccess, long readStages,
                             int layout) {

@@ -15,7 +15,7 @@ import dev.tally.internal.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -44,7 +44,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
         ExposureSettings s = ExposureSettings.DEFAULTS.withCurve(ExposureCurve.of(new float[]{0f}, new float[]{CURVE_STOPS}));
         try (FrameCommands loop = new FrameCommands(runtime);
              AutoExposure exposure = runtime.autoExposure("abandon", s);
-             GpuBuffer record = readbackBuffer()) {
+             TrackedBuffer record = readbackBuffer()) {
             Frame first = runtime.beginFrame();
             exposure.add(first.graph(), grey(first.graph(), 0.18f), 1f / 60);
             first.abandon();
@@ -63,7 +63,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
     void aCameraCutMadeInAnAbandonedFrameSnapsTheNextRecordedFrame() {
         try (FrameCommands loop = new FrameCommands(runtime);
              AutoExposure exposure = runtime.autoExposure("cut", ExposureSettings.DEFAULTS);
-             GpuBuffer record = readbackBuffer()) {
+             TrackedBuffer record = readbackBuffer()) {
             for (int i = 0; i < 3; i++) {
                 frame(loop, exposure, record, 0.18f);   // the first frame snaps; the others adapt
             }
@@ -89,8 +89,8 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
         return runtime.graphs().toDot().contains("label=\"" + name + "\\n");
     }
 
-    private GpuBuffer readbackBuffer() {
-        return new GpuBuffer(runtime.context(), "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+    private TrackedBuffer readbackBuffer() {
+        return new TrackedBuffer(runtime.context(), "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
     }
 
@@ -108,7 +108,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
     }
 
     /** One recorded and submitted frame of a grey scene; returns its exposure record. */
-    private float[] frame(FrameCommands loop, AutoExposure exposure, GpuBuffer record, float level) {
+    private float[] frame(FrameCommands loop, AutoExposure exposure, TrackedBuffer record, float level) {
         Frame frame = runtime.beginFrame();
         VkCommandBuffer cmd = loop.begin(frame);
         FrameGraph g = frame.graph();

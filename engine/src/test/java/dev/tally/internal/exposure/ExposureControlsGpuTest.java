@@ -123,9 +123,9 @@ class ExposureControlsGpuTest extends GpuTestBase {
             values[i] = (i % 7) - 2.5f;
         }
         try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
-            dev.tally.internal.vk.GpuBuffer in = gpu.hostBuffer("test.values", 4L * count);
-            dev.tally.internal.vk.GpuBuffer total = gpu.hostBuffer("test.total", 4);
-            dev.tally.internal.vk.GpuBuffer out = gpu.hostBuffer("test.out", 4L * (count + 1));
+            dev.tally.internal.vk.TrackedBuffer in = gpu.hostBuffer("test.values", 4L * count);
+            dev.tally.internal.vk.TrackedBuffer total = gpu.hostBuffer("test.total", 4);
+            dev.tally.internal.vk.TrackedBuffer out = gpu.hostBuffer("test.out", 4L * (count + 1));
             ExposureGpuHarness.writeFloats(in, values);
             ExposureGpuHarness.EnginePass normalize = gpu.enginePass(NORMALIZE, java.util.Map.of(), 3, NORMALIZE_PUSH_BYTES);
             for (float t : new float[]{0f, -0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 2.5f, -4f, 1e-30f}) {
@@ -151,10 +151,10 @@ class ExposureControlsGpuTest extends GpuTestBase {
             bins[i] = (i * 37) % 101 + 0.25f * (i % 3);
         }
         try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
-            dev.tally.internal.vk.GpuBuffer in = gpu.hostBuffer("test.bins", BINS_BYTES);
-            dev.tally.internal.vk.GpuBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
-            dev.tally.internal.vk.GpuBuffer out = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
-            List<dev.tally.internal.vk.GpuBuffer> rest = List.of(gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES),
+            dev.tally.internal.vk.TrackedBuffer in = gpu.hostBuffer("test.bins", BINS_BYTES);
+            dev.tally.internal.vk.TrackedBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
+            dev.tally.internal.vk.TrackedBuffer out = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
+            List<dev.tally.internal.vk.TrackedBuffer> rest = List.of(gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES),
                     gpu.hostBuffer("test.recordA", EXPOSURE_BYTES), gpu.hostBuffer("test.recordB", EXPOSURE_BYTES),
                     gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES));
             ExposureGpuHarness.writeFloats(in, bins);
@@ -166,7 +166,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
                 gpu.context().submitAndWait(cmd -> {
                     try (org.lwjgl.system.MemoryStack stack = org.lwjgl.system.MemoryStack.stackPush()) {
                         java.nio.ByteBuffer push = putExposurePush(stack.malloc(EXPOSURE_PUSH_BYTES), ExposureSettings.DEFAULTS, 1 / 60f, true);
-                        List<dev.tally.internal.vk.GpuBuffer> bindings = new ArrayList<>(List.of(in, total, out));
+                        List<dev.tally.internal.vk.TrackedBuffer> bindings = new ArrayList<>(List.of(in, total, out));
                         bindings.addAll(rest);
                         exposure.dispatch(cmd, bindings, push.rewind());
                     }

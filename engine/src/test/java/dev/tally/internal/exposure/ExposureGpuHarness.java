@@ -11,7 +11,7 @@ import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.SpecConstants;
 import dev.tally.internal.vk.Barriers;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.PointerBuffer;
@@ -66,8 +66,8 @@ final class ExposureGpuHarness implements AutoCloseable {
     // ---- buffers -----------------------------------------------------------------------------------
 
     /** A mapped, host-visible storage buffer (READBACK memory), zero-filled. */
-    GpuBuffer hostBuffer(String name, long bytes) {
-        GpuBuffer b = new GpuBuffer(ctx, name, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT
+    TrackedBuffer hostBuffer(String name, long bytes) {
+        TrackedBuffer b = new TrackedBuffer(ctx, name, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT
                 | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
         cleanup.push(b::close);
         MemoryUtil.memSet(b.mappedAddress(), 0, bytes);
@@ -75,21 +75,21 @@ final class ExposureGpuHarness implements AutoCloseable {
         return b;
     }
 
-    static void writeFloats(GpuBuffer b, float[] values) {
+    static void writeFloats(TrackedBuffer b, float[] values) {
         for (int i = 0; i < values.length; i++) {
             MemoryUtil.memPutFloat(b.mappedAddress() + 4L * i, values[i]);
         }
         b.flush(0, 4L * values.length);
     }
 
-    static void writeInts(GpuBuffer b, int[] values) {
+    static void writeInts(TrackedBuffer b, int[] values) {
         for (int i = 0; i < values.length; i++) {
             MemoryUtil.memPutInt(b.mappedAddress() + 4L * i, values[i]);
         }
         b.flush(0, 4L * values.length);
     }
 
-    static float[] readFloats(GpuBuffer b, int count) {
+    static float[] readFloats(TrackedBuffer b, int count) {
         b.invalidate(0, 4L * count);
         float[] out = new float[count];
         for (int i = 0; i < count; i++) {
@@ -98,7 +98,7 @@ final class ExposureGpuHarness implements AutoCloseable {
         return out;
     }
 
-    static int[] readInts(GpuBuffer b, int count) {
+    static int[] readInts(TrackedBuffer b, int count) {
         b.invalidate(0, 4L * count);
         int[] out = new int[count];
         for (int i = 0; i < count; i++) {
@@ -155,7 +155,7 @@ final class ExposureGpuHarness implements AutoCloseable {
 
     /** Uploads tightly packed texels and leaves the image in {@code finalLayout}, readable by compute and fragment shaders. */
     void upload(Image image, ByteBuffer texels, int finalLayout) {
-        GpuBuffer staging = new GpuBuffer(ctx, "test.staging", texels.remaining(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+        TrackedBuffer staging = new TrackedBuffer(ctx, "test.staging", texels.remaining(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
         try {
             staging.write(texels, 0);
             ctx.submitAndWait(cmd -> {
@@ -211,7 +211,7 @@ final class ExposureGpuHarness implements AutoCloseable {
 
     /** An engine ComputePipeline (storage buffers 0..n-1) with its descriptor-set cache. */
     record EnginePass(ComputePipeline pipeline, DescriptorSets sets) {
-        void dispatch(VkCommandBuffer cmd, List<GpuBuffer> buffers, ByteBuffer push) {
+        void dispatch(VkCommandBuffer cmd, List<TrackedBuffer> buffers, ByteBuffer push) {
             List<DescriptorSets.Range> ranges = buffers.stream().map(b -> DescriptorSets.Range.of(b, 0, b.size())).toList();
             long set = sets.get(ranges);
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
@@ -312,7 +312,7 @@ final class ExposureGpuHarness implements AutoCloseable {
         }
     }
 
-    void bindHistogram(Pipeline p, Image hdr, GpuBuffer accumulator, Image mask, long sampler) {
+    void bindHistogram(Pipeline p, Image hdr, TrackedBuffer accumulator, Image mask, long sampler) {
         try (MemoryStack stack = stackPush()) {
             VkWriteDescriptorSet.Buffer w = VkWriteDescriptorSet.calloc(mask == null ? 2 : 3, stack);
             w.get(0).sType$Default().dstSet(p.set()).dstBinding(0).descriptorCount(1).descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
@@ -382,7 +382,7 @@ final class ExposureGpuHarness implements AutoCloseable {
         }
     }
 
-    void bindTonemap(Pipeline p, Image hdr, long sampler, GpuBuffer exposure) {
+    void bindTonemap(Pipeline p, Image hdr, long sampler, TrackedBuffer exposure) {
         try (MemoryStack stack = stackPush()) {
             VkWriteDescriptorSet.Buffer w = VkWriteDescriptorSet.calloc(2, stack);
             w.get(0).sType$Default().dstSet(p.set()).dstBinding(0).descriptorCount(1).descriptorType(VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
@@ -395,7 +395,7 @@ final class ExposureGpuHarness implements AutoCloseable {
     }
 
     /** Draws the full-screen triangle into {@code target} and copies it to {@code readback} (tightly packed). */
-    void drawTonemap(Pipeline p, Image target, GpuBuffer readback) {
+    void drawTonemap(Pipeline p, Image target, TrackedBuffer readback) {
         ctx.submitAndWait(cmd -> {
             imageBarrier(cmd, target, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                     VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);

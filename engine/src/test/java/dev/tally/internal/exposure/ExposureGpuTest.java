@@ -8,7 +8,7 @@ import dev.tally.GpuTestBase;
 import dev.tally.exposure.ExposureShaderLayout.HdrFormat;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -230,8 +230,8 @@ class ExposureGpuTest extends GpuTestBase {
                 gpu.upload(maskImage, ExposureGpuHarness.floats(mask), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
                 sampler = gpu.nearestSampler();
             }
-            GpuBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
-            GpuBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
+            TrackedBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
+            TrackedBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
             ExposureGpuHarness.Pipeline histogram = gpu.histogramPipeline(format, metering, rows);
             gpu.bindHistogram(histogram, image, accumulator, maskImage, sampler);
             ExposureGpuHarness.EnginePass resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
@@ -282,8 +282,8 @@ class ExposureGpuTest extends GpuTestBase {
         float grey = ExposureModelTest.greyOfEV(ExposureModel.binCentreEV(77, ExposureSettings.DEFAULTS));
         try (ExposureGpuHarness gpu = harness()) {
             ExposureGpuHarness.Image image = uploadHdr(gpu, flatImage(w, h, grey));
-            GpuBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
-            GpuBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
+            TrackedBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
+            TrackedBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
             ExposureGpuHarness.Pipeline histogram = gpu.histogramPipeline(HdrFormat.RGBA32F, Metering.UNIFORM, DEFAULT_ROWS_PER_INVOCATION);
             gpu.bindHistogram(histogram, image, accumulator, null, 0);
             ExposureGpuHarness.EnginePass resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
@@ -310,13 +310,13 @@ class ExposureGpuTest extends GpuTestBase {
         float grey = ExposureModelTest.greyOfEV(ExposureModel.binCentreEV(bin, ExposureSettings.DEFAULTS));
         try (ExposureGpuHarness gpu = harness()) {
             ExposureGpuHarness.Image image = uploadHdr(gpu, flatImage(w, h, grey));
-            GpuBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
+            TrackedBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
             int[] words = new int[2 * BINS];
             words[2 * bin] = (int) start;                     // lo close to wrapping
             words[2 * 7] = 0x1234_5678;                       // another bin with a high word already set
             words[2 * 7 + 1] = 3;
             ExposureGpuHarness.writeInts(accumulator, words);
-            GpuBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
+            TrackedBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
             ExposureGpuHarness.Pipeline histogram = gpu.histogramPipeline(HdrFormat.RGBA32F, Metering.UNIFORM, 2);
             gpu.bindHistogram(histogram, image, accumulator, null, 0);
             gpu.context().submitAndWait(cmd -> {
@@ -357,13 +357,13 @@ class ExposureGpuTest extends GpuTestBase {
             for (Hdr scene : List.of(sceneA, sceneB, black)) {
                 images.add(uploadHdr(gpu, scene));
             }
-            GpuBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
-            GpuBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
-            GpuBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
-            GpuBuffer normalized = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
-            GpuBuffer[] records = {gpu.hostBuffer("test.exposureA", EXPOSURE_BYTES), gpu.hostBuffer("test.exposureB", EXPOSURE_BYTES)};
-            GpuBuffer[] filtered = {gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES)};
-            GpuBuffer curve = gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES);
+            TrackedBuffer accumulator = gpu.hostBuffer("test.accumulator", ACCUMULATOR_BYTES);
+            TrackedBuffer bins = gpu.hostBuffer("test.bins", BINS_BYTES);
+            TrackedBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
+            TrackedBuffer normalized = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
+            TrackedBuffer[] records = {gpu.hostBuffer("test.exposureA", EXPOSURE_BYTES), gpu.hostBuffer("test.exposureB", EXPOSURE_BYTES)};
+            TrackedBuffer[] filtered = {gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES)};
+            TrackedBuffer curve = gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES);
             float[] table = s.curve().bake();
             ExposureGpuHarness.writeFloats(curve, table);
             List<ExposureGpuHarness.Pipeline> histograms = new ArrayList<>();
@@ -382,10 +382,10 @@ class ExposureGpuTest extends GpuTestBase {
                 float dt = (float) frames[f][1];
                 boolean reset = (boolean) frames[f][2];
                 ExposureGpuHarness.Pipeline histogram = histograms.get(scene == sceneA ? 0 : scene == sceneB ? 1 : 2);
-                GpuBuffer history = records[f % 2];
-                GpuBuffer output = records[(f + 1) % 2];
-                GpuBuffer filteredBefore = filtered[f % 2];
-                GpuBuffer filteredNow = filtered[(f + 1) % 2];
+                TrackedBuffer history = records[f % 2];
+                TrackedBuffer output = records[(f + 1) % 2];
+                TrackedBuffer filteredBefore = filtered[f % 2];
+                TrackedBuffer filteredNow = filtered[(f + 1) % 2];
                 gpu.context().submitAndWait(cmd -> {
                     gpu.dispatchHistogram(cmd, histogram, w, h, DEFAULT_ROWS_PER_INVOCATION, s);
                     ExposureGpuHarness.computeToCompute(cmd);
@@ -468,13 +468,13 @@ class ExposureGpuTest extends GpuTestBase {
             gpu.upload(hdr, ExposureGpuHarness.floats(rgba), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
             ExposureGpuHarness.Image target = gpu.image("test.target", targetFormat, w, h,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-            GpuBuffer record = gpu.hostBuffer("test.exposure", EXPOSURE_BYTES);
+            TrackedBuffer record = gpu.hostBuffer("test.exposure", EXPOSURE_BYTES);
             float[] values = new float[EXPOSURE_FLOATS];
             values[EV] = -ExposureModel.log2(multiplier);
             values[MULTIPLIER] = multiplier;
             values[VALID] = 1f;
             ExposureGpuHarness.writeFloats(record, values);
-            GpuBuffer readback = gpu.hostBuffer("test.readback", 4L * w * h);
+            TrackedBuffer readback = gpu.hostBuffer("test.readback", 4L * w * h);
             ExposureGpuHarness.Pipeline tonemap = gpu.tonemapPipeline(targetFormat, encodeSrgb, acesScale);
             gpu.bindTonemap(tonemap, hdr, gpu.nearestSampler(), record);
             gpu.drawTonemap(tonemap, target, readback);

@@ -6,7 +6,7 @@ import dev.tally.exposure.Metering;
 
 import dev.tally.exposure.ExposureSettings;
 
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import org.lwjgl.system.MemoryStack;
 
 import java.nio.ByteBuffer;
@@ -34,13 +34,13 @@ final class ExposureSequence {
     private final ExposureGpuHarness gpu;
     private final int width;
     private final int height;
-    private final GpuBuffer accumulator;
-    private final GpuBuffer bins;
-    private final GpuBuffer total;
-    private final GpuBuffer normalized;
-    private final GpuBuffer[] filtered;
-    private final GpuBuffer[] records;
-    private final GpuBuffer curve;
+    private final TrackedBuffer accumulator;
+    private final TrackedBuffer bins;
+    private final TrackedBuffer total;
+    private final TrackedBuffer normalized;
+    private final TrackedBuffer[] filtered;
+    private final TrackedBuffer[] records;
+    private final TrackedBuffer curve;
     private final ExposureGpuHarness.EnginePass resolve;
     private final ExposureGpuHarness.EnginePass exposure;
     private final ExposureGpuHarness.Pipeline histogram;
@@ -59,8 +59,8 @@ final class ExposureSequence {
         bins = gpu.hostBuffer("test.bins", BINS_BYTES);
         total = gpu.hostBuffer("test.total", TOTAL_BYTES);
         normalized = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
-        filtered = new GpuBuffer[]{gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES)};
-        records = new GpuBuffer[]{gpu.hostBuffer("test.recordA", EXPOSURE_BYTES), gpu.hostBuffer("test.recordB", EXPOSURE_BYTES)};
+        filtered = new TrackedBuffer[]{gpu.hostBuffer("test.filteredA", NORMALIZED_BYTES), gpu.hostBuffer("test.filteredB", NORMALIZED_BYTES)};
+        records = new TrackedBuffer[]{gpu.hostBuffer("test.recordA", EXPOSURE_BYTES), gpu.hostBuffer("test.recordB", EXPOSURE_BYTES)};
         curve = gpu.hostBuffer("test.curve", CURVE_TABLE_BYTES);
         resolve = gpu.enginePass(HISTOGRAM, resolveDefines(), 2, 0);
         exposure = gpu.enginePass(EXPOSURE, Map.of(), EXPOSURE_BINDINGS, EXPOSURE_PUSH_BYTES);
@@ -131,10 +131,10 @@ final class ExposureSequence {
             ExposureGpuHarness.writeFloats(curve, s.curve().bake());
             uploadedCurve = s.curve();
         }
-        GpuBuffer filteredBefore = filtered[frames % 2];
-        GpuBuffer filteredNow = filtered[(frames + 1) % 2];
-        GpuBuffer history = records[frames % 2];
-        GpuBuffer output = records[(frames + 1) % 2];
+        TrackedBuffer filteredBefore = filtered[frames % 2];
+        TrackedBuffer filteredNow = filtered[(frames + 1) % 2];
+        TrackedBuffer history = records[frames % 2];
+        TrackedBuffer output = records[(frames + 1) % 2];
         gpu.context().submitAndWait(cmd -> {
             try (MemoryStack stack = stackPush()) {
                 ByteBuffer push = putExposurePush(stack.malloc(EXPOSURE_PUSH_BYTES), s, dt, reset);

@@ -16,7 +16,7 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -66,8 +66,8 @@ class FusedHistogramGraphTest extends GpuTestBase {
              FrameCommands loop = new FrameCommands(runtime);
              AutoExposure exposure = new AutoExposure(runtime.graphs(), runtime.compiler(), runtime.pipelineCache(), runtime.reducer(), "",
                      ExposureSettings.DEFAULTS, rows);
-             GpuBuffer pixels = new GpuBuffer(ctx, "test.pixels", 8L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
-             GpuBuffer bins = new GpuBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+             TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 8L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                      MemoryKind.READBACK)) {
             for (int frame = 0; frame < 2; frame++) {
                 short[] halves = randomHalves(4 * w * h, 1000L * w + h + frame);
@@ -101,8 +101,8 @@ class FusedHistogramGraphTest extends GpuTestBase {
         try (FrameCommands loop = new FrameCommands(runtime);
              AutoExposure exposure = new AutoExposure(runtime.graphs(), runtime.compiler(), runtime.pipelineCache(), runtime.reducer(), "",
                      ExposureSettings.DEFAULTS, 0);
-             GpuBuffer pixels = new GpuBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
-             GpuBuffer bins = new GpuBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+             TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                      MemoryKind.READBACK)) {
             SplittableRandom r = new SplittableRandom(5);
             float[] rgba = new float[4 * w * h];
@@ -134,7 +134,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
         }
     }
 
-    private float[] frame(FrameCommands loop, AutoExposure exposure, GpuBuffer pixels, GpuBuffer bins, int w, int h, int format) {
+    private float[] frame(FrameCommands loop, AutoExposure exposure, TrackedBuffer pixels, TrackedBuffer bins, int w, int h, int format) {
         Frame frame = runtime.beginFrame();
         var cmd = loop.begin(frame);
         FrameGraph g = frame.graph();

@@ -15,7 +15,7 @@ import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,9 +52,9 @@ class HotReloadTest extends GpuTestBase {
         try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
              Tonemapper tonemap = new Tonemapper(ctx, compiler, null);
              FrameCommands loop = new FrameCommands(runtime);
-             GpuBuffer exposure = new GpuBuffer(ctx, "exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+             TrackedBuffer exposure = new TrackedBuffer(ctx, "exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
-             GpuBuffer pixel = new GpuBuffer(ctx, "pixel", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer pixel = new TrackedBuffer(ctx, "pixel", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             // multiplier 1: record[1] = 1.0
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), 0);
@@ -110,7 +110,7 @@ class HotReloadTest extends GpuTestBase {
     }
 
     /** One frame: clear an HDR image to 0.18, tonemap it, read pixel (0,0) as RGBA8. */
-    private int render(FrameCommands loop, Tonemapper tonemap, GpuBuffer exposure, GpuBuffer pixel) {
+    private int render(FrameCommands loop, Tonemapper tonemap, TrackedBuffer exposure, TrackedBuffer pixel) {
         Frame frame = runtime.beginFrame();
         var cmd = loop.begin(frame);
         FrameGraph g = frame.graph();

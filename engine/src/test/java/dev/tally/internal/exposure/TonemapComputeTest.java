@@ -12,7 +12,7 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -33,10 +33,10 @@ class TonemapComputeTest extends GpuTestBase {
         var ctx = runtime.context();
         try (Tonemapper tonemap = new Tonemapper(ctx, runtime.compiler(), runtime.pipelineCache());
              FrameCommands loop = new FrameCommands(runtime);
-             GpuBuffer pixels = new GpuBuffer(ctx, "test.hdr", 16L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
-             GpuBuffer exposure = new GpuBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
+             TrackedBuffer pixels = new TrackedBuffer(ctx, "test.hdr", 16L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer exposure = new TrackedBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
-             GpuBuffer out = new GpuBuffer(ctx, "test.ldr", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer out = new TrackedBuffer(ctx, "test.ldr", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             SplittableRandom r = new SplittableRandom(5);
             for (int i = 0; i < 4 * W * H; i++) {
                 // Log-uniform over 2^-10..2^8 with a few NaN, infinite and negative channels.
@@ -70,7 +70,7 @@ class TonemapComputeTest extends GpuTestBase {
         }
     }
 
-    private byte[] render(FrameCommands loop, Tonemapper tonemap, GpuBuffer pixels, GpuBuffer exposure, GpuBuffer out, int usage) {
+    private byte[] render(FrameCommands loop, Tonemapper tonemap, TrackedBuffer pixels, TrackedBuffer exposure, TrackedBuffer out, int usage) {
         MemoryUtil.memSet(out.mappedAddress(), 0x55, out.size());   // poison: every pixel must be written
         out.flush(0, out.size());
         Frame frame = runtime.beginFrame();

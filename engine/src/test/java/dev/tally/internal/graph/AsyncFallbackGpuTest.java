@@ -14,7 +14,7 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -60,7 +60,7 @@ class AsyncFallbackGpuTest {
                  LaneCommands lanes = new LaneCommands(tally);
                  ComputeKernel fill = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
                  ComputeKernel accumulate = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
-                 GpuBuffer out = new GpuBuffer(ctx, "out", 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+                 TrackedBuffer out = new TrackedBuffer(ctx, "out", 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
                 HistoryBuffer running = graphs.history("running", BufferDesc.of(16), 0);
                 for (int f = 0; f < FRAMES; f++) {
                     Frame frame = tally.beginFrame();

@@ -21,7 +21,7 @@ import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -10,8 +10,8 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -38,9 +38,9 @@ class ImportedImageStateTest {
     void anImageImportedAgainAfter200FramesKeepsItsLayoutAndContents() {
         try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=2", "readback.slots=3")));
              FrameCommands commands = new FrameCommands(tally);
-             GpuImage lut = GpuImage.create(tally.context(), "lut", 4, 4, VK_FORMAT_R16G16B16A16_SFLOAT,
+             TrackedImage lut = TrackedImage.create(tally.context(), "lut", 4, 4, VK_FORMAT_R16G16B16A16_SFLOAT,
                      VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-             GpuBuffer other = new GpuBuffer(tally.context(), "other", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+             TrackedBuffer other = new TrackedBuffer(tally.context(), "other", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              ReadbackRing ring = tally.readback("texel", 64)) {
             // Frame 0: the image is cleared to a known value by a transfer pass.
             run(tally, commands, g -> {

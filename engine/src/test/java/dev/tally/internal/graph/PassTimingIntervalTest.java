@@ -7,7 +7,7 @@ import dev.tally.graph.PassKind;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.GpuTestBase;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class PassTimingIntervalTest extends GpuTestBase {
         GraphRuntime graphs = runtime.graphs();
         long spansBefore = graphs.stats().samples(GraphRuntime.FRAME_SPAN);
         try (FrameCommands commands = new FrameCommands(runtime);
-             GpuBuffer buffer = new GpuBuffer(runtime.context(), "test.timed", 1 << 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
+             TrackedBuffer buffer = new TrackedBuffer(runtime.context(), "test.timed", 1 << 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             for (int f = 0; f < FRAMES; f++) {
                 Frame frame = runtime.beginFrame();
                 var cmd = commands.begin(frame);

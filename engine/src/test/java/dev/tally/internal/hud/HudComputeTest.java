@@ -10,7 +10,7 @@ import dev.tally.internal.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -122,10 +122,10 @@ class HudComputeTest extends GpuTestBase {
         try (FrameCommands loop = new FrameCommands(runtime);
              HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true);
              ExposurePlot history = new ExposurePlot(ctx, runtime.compiler(), runtime.pipelineCache());
-             GpuBuffer pixels = new GpuBuffer(ctx, "test.background", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
-             GpuBuffer normalized = new GpuBuffer(ctx, "test.normalized", ExposureShaderLayout.NORMALIZED_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
-             GpuBuffer exposure = new GpuBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
-             GpuBuffer out = new GpuBuffer(ctx, "test.pixels", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer pixels = new TrackedBuffer(ctx, "test.background", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer normalized = new TrackedBuffer(ctx, "test.normalized", ExposureShaderLayout.NORMALIZED_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer exposure = new TrackedBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer out = new TrackedBuffer(ctx, "test.pixels", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             SplittableRandom r = new SplittableRandom(11);
             for (int y = 0; y < H; y++) {
                 for (int x = 0; x < W; x++) {   // a gradient with noise: every blend sees a different destination

@@ -10,8 +10,8 @@ import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
-import dev.tally.internal.vk.GpuBuffer;
-import dev.tally.internal.vk.GpuImage;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -38,11 +38,11 @@ class HudOverlayGpuTest extends GpuTestBase {
              FrameCommands loop = new FrameCommands(runtime);
              HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
              ExposurePlot history = new ExposurePlot(ctx, runtime.compiler(), runtime.pipelineCache());
-             GpuImage image = GpuImage.create(ctx, "test.target", w, h, VK_FORMAT_R8G8B8A8_UNORM,
+             TrackedImage image = TrackedImage.create(ctx, "test.target", w, h, VK_FORMAT_R8G8B8A8_UNORM,
                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-             GpuBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
-             GpuBuffer exposure = zeroed("test.exposure", ExposureShaderLayout.EXPOSURE_BYTES);
-             GpuBuffer host = new GpuBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+             TrackedBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
+             TrackedBuffer exposure = zeroed("test.exposure", ExposureShaderLayout.EXPOSURE_BYTES);
+             TrackedBuffer host = new TrackedBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
             for (int f = 0; f < frames; f++) {
                 ByteBuffer rec = MemoryUtil.memByteBuffer(exposure.mappedAddress(), (int) exposure.size());
                 rec.asFloatBuffer().put(0, record.apply(f));
@@ -84,8 +84,8 @@ class HudOverlayGpuTest extends GpuTestBase {
         }
     }
 
-    private GpuBuffer zeroed(String name, long size) {
-        GpuBuffer b = new GpuBuffer(runtime.context(), name, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+    private TrackedBuffer zeroed(String name, long size) {
+        TrackedBuffer b = new TrackedBuffer(runtime.context(), name, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
         MemoryUtil.memSet(b.mappedAddress(), 0, size);
         b.flush(0, size);
         return b;

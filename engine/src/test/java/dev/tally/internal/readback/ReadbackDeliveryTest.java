@@ -7,7 +7,7 @@ import dev.tally.internal.graph.BufferHandle;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -168,7 +168,7 @@ class ReadbackDeliveryTest {
         int w = 8, ht = 4;
         try (RingHarness h = new RingHarness("frames.inFlight=2", "readback.slots=3")) {
             var ctx = h.tally.context();
-            GpuBuffer upload = new GpuBuffer(ctx, "upload", (long) w * ht * 12, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.READBACK);
+            TrackedBuffer upload = new TrackedBuffer(ctx, "upload", (long) w * ht * 12, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.READBACK);
             long a = upload.mappedAddress();
             for (int y = 0; y < ht; y++) {
                 for (int x = 0; x < w; x++) {

@@ -6,7 +6,7 @@ import dev.tally.GpuTestBase;
 import dev.tally.graph.Access;
 import dev.tally.internal.graph.BufferHandle;
 import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.vk.GpuBuffer;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class ReduceNodeCountTest extends GpuTestBase {
     @Test
     void aCountBeyondAnImportedBufferIsRefusedNamingNodeCountAndCapacity() {
         try (ReduceNode node = runtime.reduceNode("totals", ReduceOp.SUM, 1000);
-             GpuBuffer values = new GpuBuffer(runtime.context(), "values", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE)) {
+             TrackedBuffer values = new TrackedBuffer(runtime.context(), "values", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE)) {
             FrameGraph g = new FrameGraph();
             BufferHandle imported = g.importBuffer("values", values, Access.COMPUTE_READ);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> node.add(g, imported, 100));

@@ -34,7 +34,7 @@ class FaultInjectionTest {
                 "debug.injectFault=" + fault)), List.of());
     }
 
-    private static Consumer<org.lwjgl.vulkan.VkCommandBuffer> fill(GpuBuffer b, int word) {
+    private static Consumer<org.lwjgl.vulkan.VkCommandBuffer> fill(TrackedBuffer b, int word) {
         return cmd -> vkCmdFillBuffer(cmd, b.handle(), 0, b.size(), word);
     }
 
@@ -75,7 +75,7 @@ class FaultInjectionTest {
         try (VulkanContext ctx = VulkanContext.create(ContextOptions.headless().withValidation(true)
                 .withFaults("device-lost@3"))) {
             log = ctx.validationLog();
-            GpuBuffer b = new GpuBuffer(ctx, "target", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+            TrackedBuffer b = new TrackedBuffer(ctx, "target", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
             ctx.submitAndWait(fill(b, 1));
             ctx.submitAndWait(fill(b, 2));
             assertEquals(2, ctx.lastSubmitted());
@@ -129,18 +129,18 @@ class FaultInjectionTest {
             VulkanContext ctx = rt.context();
             long made = ctx.faults().bufferCreations();
             assertTrue(made < 19, "opening the runtime made " + made + " buffers");
-            List<GpuBuffer> fillers = new ArrayList<>();
+            List<TrackedBuffer> fillers = new ArrayList<>();
             for (long i = made; i < 19; i++) {
-                fillers.add(new GpuBuffer(ctx, "filler" + i, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+                fillers.add(new TrackedBuffer(ctx, "filler" + i, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             }
             VulkanException e = assertThrows(VulkanException.class,
-                    () -> new GpuBuffer(ctx, "victim", 3L << 20, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+                    () -> new TrackedBuffer(ctx, "victim", 3L << 20, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             assertTrue(e.isOutOfMemory(), e::getMessage);
             assertEquals(VK_ERROR_OUT_OF_DEVICE_MEMORY, e.result());
             for (String f : new String[]{"'victim'", "3145728 bytes", "budget", "MiB used of", "VK_ERROR_OUT_OF_DEVICE_MEMORY"}) {
                 assertTrue(e.getMessage().contains(f), () -> "expected \"" + f + "\" in: " + e.getMessage());
             }
-            fillers.forEach(GpuBuffer::close);
+            fillers.forEach(TrackedBuffer::close);
 
             // The failure was one allocation: the same runtime still allocates and reduces.
             try (DeviceArray array = DeviceArray.of(ctx, "after", new float[]{1, 2, 3, 4});

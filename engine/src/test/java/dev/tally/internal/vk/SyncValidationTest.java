@@ -39,29 +39,29 @@ class SyncValidationTest {
         }
     }
 
-    private GpuBuffer storage(String name) {
-        return new GpuBuffer(ctx, name, SIZE, USAGE, MemoryKind.DEVICE);
+    private TrackedBuffer storage(String name) {
+        return new TrackedBuffer(ctx, name, SIZE, USAGE, MemoryKind.DEVICE);
     }
 
     private String log() {
         return ctx.validationLog().messages().toString();
     }
 
-    private static void copy(VkCommandBuffer cmd, GpuBuffer src, GpuBuffer dst) {
+    private static void copy(VkCommandBuffer cmd, TrackedBuffer src, TrackedBuffer dst) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             vkCmdCopyBuffer(cmd, src.handle(), dst.handle(), VkBufferCopy.calloc(1, stack).srcOffset(0).dstOffset(0).size(SIZE));
         }
     }
 
     /** Transfer writes (fills and copies) before, transfer reads and writes after. */
-    private static void transferBarrier(VkCommandBuffer cmd, GpuBuffer buffer) {
+    private static void transferBarrier(VkCommandBuffer cmd, TrackedBuffer buffer) {
         Barriers.buffer(cmd, buffer.handle(), VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
     }
 
     @Test
     void twoFillsWithoutABarrierAreAWriteAfterWriteHazard() {
-        try (GpuBuffer a = storage("test.a"); GpuBuffer b = storage("test.b")) {
+        try (TrackedBuffer a = storage("test.a"); TrackedBuffer b = storage("test.b")) {
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, a.handle(), 0, SIZE, 1);
                 vkCmdFillBuffer(cmd, a.handle(), 0, SIZE, 2); // no barrier: WAW on a
@@ -75,7 +75,7 @@ class SyncValidationTest {
 
     @Test
     void fillThenCopyIntoTheSameBufferWithoutABarrierIsAHazard() {
-        try (GpuBuffer a = storage("test.a"); GpuBuffer b = storage("test.b")) {
+        try (TrackedBuffer a = storage("test.a"); TrackedBuffer b = storage("test.b")) {
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, a.handle(), 0, SIZE, 1);
                 copy(cmd, b, a); // writes a again with no barrier after the fill
@@ -87,7 +87,7 @@ class SyncValidationTest {
 
     @Test
     void readingAFreshFillWithoutABarrierIsAReadAfterWriteHazard() {
-        try (GpuBuffer a = storage("test.a"); GpuBuffer b = storage("test.b")) {
+        try (TrackedBuffer a = storage("test.a"); TrackedBuffer b = storage("test.b")) {
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, a.handle(), 0, SIZE, 7);
                 copy(cmd, a, b); // reads a with no barrier after the fill
@@ -99,7 +99,7 @@ class SyncValidationTest {
 
     @Test
     void theSameWorkWithBarriersIsClean() {
-        try (GpuBuffer a = storage("test.a"); GpuBuffer b = storage("test.b")) {
+        try (TrackedBuffer a = storage("test.a"); TrackedBuffer b = storage("test.b")) {
             ctx.submitAndWait(cmd -> {
                 vkCmdFillBuffer(cmd, a.handle(), 0, SIZE, 1);
                 transferBarrier(cmd, a);
@@ -119,8 +119,8 @@ class SyncValidationTest {
     @Test
     void closedBuffersLeaveNoLiveAllocationsAndACleanShutdown() {
         assertEquals(0, ctx.liveAllocations()[0]);
-        GpuBuffer a = storage("test.a");
-        GpuBuffer b = new GpuBuffer(ctx, "test.readback", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+        TrackedBuffer a = storage("test.a");
+        TrackedBuffer b = new TrackedBuffer(ctx, "test.readback", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
         long[] live = ctx.liveAllocations();
         assertEquals(2, live[0], "two buffers, two allocations");
         assertTrue(live[1] >= SIZE + 256, () -> "live bytes " + live[1]);
@@ -141,7 +141,7 @@ class SyncValidationTest {
 
     @Test
     void aLeakedBufferIsReportedAtClose() {
-        GpuBuffer leaked = storage("test.leaked");
+        TrackedBuffer leaked = storage("test.leaked");
         assertNotEquals(0L, leaked.handle());
         assertEquals(1, ctx.liveAllocations()[0]);
         ValidationLog log = ctx.validationLog();

@@ -1,5 +1,7 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.GpuImage;
+
 import dev.tally.vk.VulkanException;
 
 import org.lwjgl.PointerBuffer;
@@ -21,7 +23,7 @@ import static org.lwjgl.vulkan.VK10.*;
  * A 2D color image with one mip level and a view. Owned images are VMA allocations; wrapped images
  * (swapchain images, a renderer's own) are only seen, and closing them destroys just Tally's view.
  */
-public final class GpuImage implements AutoCloseable {
+public final class TrackedImage implements GpuImage {
     private final VulkanContext ctx;
     private final String name;
     private final long image;
@@ -37,7 +39,7 @@ public final class GpuImage implements AutoCloseable {
     /** Where the work recorded so far left this image, kept for its whole life: a frame graph starts from it. */
     private ResourceState state = ResourceState.UNUSED;
 
-    private GpuImage(VulkanContext ctx, String name, long image, long allocation, long view, boolean ownsView, int format,
+    private TrackedImage(VulkanContext ctx, String name, long image, long allocation, long view, boolean ownsView, int format,
                      int width, int height, int usage) {
         this.ctx = ctx;
         this.name = name;
@@ -53,7 +55,7 @@ public final class GpuImage implements AutoCloseable {
     }
 
     /** A new device-local image. */
-    public static GpuImage create(VulkanContext ctx, String name, int width, int height, int format, int usage) {
+    public static TrackedImage create(VulkanContext ctx, String name, int width, int height, int format, int usage) {
         if (width <= 0 || height <= 0) {
             throw new IllegalArgumentException("image '" + name + "': extent must be positive, got " + width + "x" + height);
         }
@@ -68,7 +70,7 @@ public final class GpuImage implements AutoCloseable {
             int result = vmaCreateImage(ctx.allocator(), info, alloc, pImage, pAlloc, null);
             if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY || result == VK_ERROR_OUT_OF_HOST_MEMORY) {
                 throw new VulkanException(result, "allocating image '" + name + "' " + width + "x" + height + " (budget "
-                        + GpuBuffer.budgetDescription(ctx) + ")");
+                        + TrackedBuffer.budgetDescription(ctx) + ")");
             }
             check(result, "vmaCreateImage('" + name + "')");
             long view;
@@ -79,13 +81,13 @@ public final class GpuImage implements AutoCloseable {
                 throw e;
             }
             ctx.nameObject(VK_OBJECT_TYPE_IMAGE, pImage.get(0), name);
-            return new GpuImage(ctx, name, pImage.get(0), pAlloc.get(0), view, true, format, width, height, usage);
+            return new TrackedImage(ctx, name, pImage.get(0), pAlloc.get(0), view, true, format, width, height, usage);
         }
     }
 
     /** A caller-owned image (a swapchain image): Tally makes a view, never destroys the image. */
-    public static GpuImage wrap(VulkanContext ctx, String name, long image, int width, int height, int format, int usage) {
-        return new GpuImage(ctx, name, image, NULL, createView(ctx, image, format), true, format, width, height, usage);
+    public static TrackedImage wrap(VulkanContext ctx, String name, long image, int width, int height, int format, int usage) {
+        return new TrackedImage(ctx, name, image, NULL, createView(ctx, image, format), true, format, width, height, usage);
     }
 
     static long createView(VulkanContext ctx, long image, int format) {
@@ -103,7 +105,7 @@ public final class GpuImage implements AutoCloseable {
      * Records a copy of the whole image (colour aspect, in TRANSFER_SRC_OPTIMAL layout, as a graph pass reading
      * it with {@code Access.TRANSFER_SRC} leaves it) to the start of {@code dst}, tightly packed.
      */
-    public void recordCopyTo(VkCommandBuffer cmd, GpuBuffer dst) {
+    public void recordCopyTo(VkCommandBuffer cmd, TrackedBuffer dst) {
         try (MemoryStack stack = stackPush()) {
             org.lwjgl.vulkan.VkBufferImageCopy.Buffer region = org.lwjgl.vulkan.VkBufferImageCopy.calloc(1, stack);
             region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
@@ -150,5 +152,16 @@ public final class GpuImage implements AutoCloseable {
                 vmaDestroyImage(allocator, i, a);
             }
         });
+    }
+
+    /** The implementation behind a {@link GpuImage} a caller hands back; anything else is refused in one line. */
+    public static TrackedImage of(GpuImage image, String where) {
+        if (image instanceof TrackedImage t) {
+            return t;
+        }
+        if (image == null) {
+            throw new IllegalArgumentException(where + ": the image is null");
+        }
+        throw new IllegalArgumentException(where + ": image '" + image.name() + "' was not made by Tally; wrap it with Tally.wrapImage");
     }
 }

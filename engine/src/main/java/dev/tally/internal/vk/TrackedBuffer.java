@@ -1,5 +1,7 @@
 package dev.tally.internal.vk;
 
+import dev.tally.vk.GpuBuffer;
+
 import dev.tally.vk.VulkanException;
 
 import dev.tally.vk.MemoryKind;
@@ -22,7 +24,7 @@ import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.VK10.*;
 
 /** A VkBuffer with its VMA allocation. Closing defers destruction until the GPU is done with it. */
-public final class GpuBuffer implements AutoCloseable {
+public final class TrackedBuffer implements GpuBuffer {
     private final VulkanContext ctx;
     private final String name;
     private final long handle;
@@ -36,7 +38,7 @@ public final class GpuBuffer implements AutoCloseable {
     /** Where the work recorded so far left this buffer, kept for its whole life: a frame graph starts from it. */
     private ResourceState state = ResourceState.UNUSED;
 
-    public GpuBuffer(VulkanContext ctx, String name, long size, int usage, MemoryKind kind) {
+    public TrackedBuffer(VulkanContext ctx, String name, long size, int usage, MemoryKind kind) {
         if (size <= 0) {
             // Zero-size buffers are invalid in Vulkan; callers with no data must take their own path.
             throw new IllegalArgumentException("buffer '" + name + "': size must be positive, got " + size);
@@ -77,7 +79,7 @@ public final class GpuBuffer implements AutoCloseable {
         ctx.nameObject(VK_OBJECT_TYPE_BUFFER, handle, name);
     }
 
-    private GpuBuffer(VulkanContext ctx, String name, long handle, long size) {
+    private TrackedBuffer(VulkanContext ctx, String name, long handle, long size) {
         this.ctx = ctx;
         this.name = name;
         this.handle = handle;
@@ -90,8 +92,8 @@ public final class GpuBuffer implements AutoCloseable {
     }
 
     /** A caller-owned VkBuffer seen by Tally; closing it does not destroy the buffer. */
-    public static GpuBuffer wrap(VulkanContext ctx, String name, long handle, long size) {
-        return new GpuBuffer(ctx, name, handle, size);
+    public static TrackedBuffer wrap(VulkanContext ctx, String name, long handle, long size) {
+        return new TrackedBuffer(ctx, name, handle, size);
     }
 
     /** The device-local heap budget as "used/limit MiB", for out-of-memory messages. */
@@ -170,5 +172,16 @@ public final class GpuBuffer implements AutoCloseable {
         long a = allocation;
         long allocator = ctx.allocator();
         ctx.defer(() -> vmaDestroyBuffer(allocator, h, a));
+    }
+
+    /** The implementation behind a {@link GpuBuffer} a caller hands back; anything else is refused in one line. */
+    public static TrackedBuffer of(GpuBuffer buffer, String where) {
+        if (buffer instanceof TrackedBuffer t) {
+            return t;
+        }
+        if (buffer == null) {
+            throw new IllegalArgumentException(where + ": the buffer is null");
+        }
+        throw new IllegalArgumentException(where + ": buffer '" + buffer.name() + "' was not made by Tally; wrap it with Tally.wrapBuffer");
     }
 }
