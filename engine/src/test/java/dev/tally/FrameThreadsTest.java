@@ -57,7 +57,7 @@ class FrameThreadsTest {
 
     @Test
     void anotherThreadCannotBeginRecordOrSubmitAnOpenFrame() throws Exception {
-        try (Tally tally = open(); FrameCommands commands = new FrameCommands(tally)) {
+        try (Tally tally = open(); FrameCommands commands = tally.frameCommands()) {
             String owner = Thread.currentThread().getName();
             Frame frame = tally.beginFrame();
             assertThreadError(onOtherThread(tally::beginFrame), "beginFrame on thread 'other'", "frame 0", "begun on thread '" + owner + "'");

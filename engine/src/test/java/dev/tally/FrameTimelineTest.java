@@ -1,5 +1,9 @@
 package dev.tally;
 
+import dev.tally.internal.engine.EngineFrame;
+
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.config.Config;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
@@ -51,9 +55,9 @@ class FrameTimelineTest {
         void check(Tally tally, Frame frame) {
             assertTrue(frame.number() > number, "frame number " + frame.number() + " after " + number);
             assertTrue(frame.timelineValue() > value, "timeline value " + frame.timelineValue() + " after " + value);
-            assertEquals(frame.number() % tally.framesInFlight(), frame.ticket().slot(), "slot of frame " + frame.number());
-            assertEquals(frame.number(), frame.ticket().number());
-            assertEquals(frame.timelineValue(), frame.ticket().timelineValue());
+            assertEquals(frame.number() % tally.framesInFlight(), EngineFrame.of(frame).ticket().slot(), "slot of frame " + frame.number());
+            assertEquals(frame.number(), EngineFrame.of(frame).ticket().number());
+            assertEquals(frame.timelineValue(), EngineFrame.of(frame).ticket().timelineValue());
             number = frame.number();
             value = frame.timelineValue();
         }
@@ -74,9 +78,9 @@ class FrameTimelineTest {
     @Test
     void anAbandonedFrameKeepsItsNumberAndSignalsItsValue() {
         try (Tally tally = open();
-             FrameCommands commands = new FrameCommands(tally);
-             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
-            VulkanContext ctx = tally.context();
+             FrameCommands commands = tally.frameCommands();
+             TrackedBuffer target = new TrackedBuffer(Engine.of(tally).context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+            VulkanContext ctx = Engine.of(tally).context();
             Monotonic m = new Monotonic();
             for (int f = 0; f < 9; f++) {
                 Frame frame = tally.beginFrame();
@@ -100,9 +104,9 @@ class FrameTimelineTest {
     @Test
     void aLostDeviceLeavesTheFailedValueUsedAndTheNextFramesGoOn() {
         try (Tally tally = open("debug.injectFault=device-lost@3");
-             FrameCommands commands = new FrameCommands(tally);
-             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
-            VulkanContext ctx = tally.context();
+             FrameCommands commands = tally.frameCommands();
+             TrackedBuffer target = new TrackedBuffer(Engine.of(tally).context(), "target", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+            VulkanContext ctx = Engine.of(tally).context();
             Monotonic m = new Monotonic();
             for (int f = 0; f < 2; f++) {
                 Frame frame = tally.beginFrame();
@@ -129,9 +133,9 @@ class FrameTimelineTest {
     /** Three passes, the middle one asking for the async queue: with the lanes split on one queue, main | async | main batches. */
     private record Kernels(ComputeKernel fill, ComputeKernel accumulate) implements AutoCloseable {
         static Kernels of(Tally tally) {
-            VulkanContext ctx = tally.context();
-            ComputeKernel fill = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
-            return new Kernels(fill, new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0));
+            VulkanContext ctx = Engine.of(tally).context();
+            ComputeKernel fill = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
+            return new Kernels(fill, new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0));
         }
 
         @Override
@@ -168,10 +172,10 @@ class FrameTimelineTest {
     @Test
     void framesInBatchesOnSplitLanesKeepNumbersAndValuesGrowing() {
         try (Tally tally = open("async.mode=on", "debug.asyncOneQueue=true");
-             LaneCommands lanes = new LaneCommands(tally);
+             LaneCommands lanes = tally.laneCommands();
              Kernels k = Kernels.of(tally);
-             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
-            VulkanContext ctx = tally.context();
+             TrackedBuffer target = new TrackedBuffer(Engine.of(tally).context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+            VulkanContext ctx = Engine.of(tally).context();
             Monotonic m = new Monotonic();
             long lastValue = 0;
             for (int f = 0; f < 10; f++) {
@@ -196,10 +200,10 @@ class FrameTimelineTest {
     @ValueSource(strings = {"on", "auto"})
     void anInjectedDeviceLossReachesABatchSubmission(String asyncMode) {
         try (Tally tally = open("async.mode=" + asyncMode, "debug.asyncOneQueue=true", "debug.injectFault=device-lost@3");
-             LaneCommands lanes = new LaneCommands(tally);
+             LaneCommands lanes = tally.laneCommands();
              Kernels k = Kernels.of(tally);
-             TrackedBuffer target = new TrackedBuffer(tally.context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
-            VulkanContext ctx = tally.context();
+             TrackedBuffer target = new TrackedBuffer(Engine.of(tally).context(), "target", 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+            VulkanContext ctx = Engine.of(tally).context();
             for (int f = 0; f < 2; f++) {
                 Frame frame = tally.beginFrame();
                 frame.submit(declareSplitFrame(frame, lanes, k, target));

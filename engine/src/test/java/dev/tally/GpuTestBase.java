@@ -1,5 +1,7 @@
 package dev.tally;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.config.Config;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -31,14 +33,14 @@ public abstract class GpuTestBase {
 
     @AfterEach
     void noValidationMessages() {
-        runtime.context().waitIdle();
-        assertEquals(0, runtime.context().validationLog().total(),
-                () -> "validation messages: " + runtime.context().validationLog().messages());
+        Engine.of(runtime).context().waitIdle();
+        assertEquals(0, Engine.of(runtime).context().validationLog().total(),
+                () -> "validation messages: " + Engine.of(runtime).context().validationLog().messages());
     }
 
     @AfterAll
     void closeRuntime() {
-        var log = runtime.context().validationLog();
+        var log = Engine.of(runtime).context().validationLog();
         runtime.close();
         assertEquals(0, log.total(), () -> "validation messages at shutdown (leaks?): " + log.messages());
     }

@@ -1,5 +1,7 @@
 package dev.tally;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.config.Config;
 import dev.tally.internal.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
@@ -35,9 +37,9 @@ class UseAfterCloseTest {
     @Test
     void everyObjectUsedOrClosedAfterTallyCloseThrowsNamingItself() {
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
-        FrameCommands commands = new FrameCommands(tally);
-        LaneCommands lanes = new LaneCommands(tally);
-        TrackedBuffer buffer = new TrackedBuffer(tally.context(), "kept", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+        FrameCommands commands = tally.frameCommands();
+        LaneCommands lanes = tally.laneCommands();
+        TrackedBuffer buffer = new TrackedBuffer(Engine.of(tally).context(), "kept", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
         ReduceNode node = tally.reduceNode("late", ReduceOp.SUM, 1024);
         Frame frame = tally.beginFrame();   // still open: Tally.close() abandons it
         tally.close();
@@ -54,11 +56,11 @@ class UseAfterCloseTest {
     @Test
     void objectsClosedBeforeTallyCloseMayBeClosedAgainAfterIt() {
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
-        TrackedBuffer buffer = new TrackedBuffer(tally.context(), "closed", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+        TrackedBuffer buffer = new TrackedBuffer(Engine.of(tally).context(), "closed", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
         ReduceNode node = tally.reduceNode("closed", ReduceOp.SUM, 1024);
         buffer.close();
         node.close();
-        var log = tally.context().validationLog();
+        var log = Engine.of(tally).context().validationLog();
         tally.close();
         assertDoesNotThrow(buffer::close);
         assertDoesNotThrow(node::close);

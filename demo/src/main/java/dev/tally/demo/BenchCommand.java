@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.demo.bench.BaselineReductions;
@@ -100,7 +102,7 @@ class BenchCommand implements Callable<Integer> {
         String device;
         String driver;
         try (Tally rt = Tally.open(config, List.of())) {
-            var info = rt.context().info();
+            var info = Engine.of(rt).context().info();
             device = info.name();
             driver = info.driverName() + " " + info.driverInfo();
             long memory = info.deviceLocalBytes();
@@ -114,8 +116,8 @@ class BenchCommand implements Callable<Integer> {
             progress.printf("bench on %s (%s), %s, %d samples per case%n", device, driver,
                     warm ? "warm" : "cold cache (" + flushMode + " flush)", n);
             ReductionBench bench = new ReductionBench(rt, progress, !warm, mode, quick ? 2 : 10, n, flushBytes);
-            List<ReductionBench.StatsVariant> variants = variantSpecs.stream().map(v -> v.open(rt.reducer())).toList();
-            try (BaselineReductions baselines = new BaselineReductions(rt.context(), rt.compiler(), rt.pipelineCache())) {
+            List<ReductionBench.StatsVariant> variants = variantSpecs.stream().map(v -> v.open(Engine.of(rt).reducer())).toList();
+            try (BaselineReductions baselines = new BaselineReductions(Engine.of(rt).context(), Engine.of(rt).compiler(), Engine.of(rt).pipelineCache())) {
                 long copyBytes = quick || cpu ? 64L << 20 : 1L << 30;
                 if (runs("reduce")) {
                     bench.copyCeiling(copyBytes);
@@ -132,13 +134,13 @@ class BenchCommand implements Callable<Integer> {
                     }
                     progress.println("n = 2^" + log2);
                     try (ReductionBench.Input in = bench.input(elements)) {
-                        ReduceSettings s = rt.reducer().settings();
-                        String cfg = "wg " + s.workgroupSize() + ", " + rt.reducer().plan(elements).firstPass().get(0).groups()
+                        ReduceSettings s = Engine.of(rt).reducer().settings();
+                        String cfg = "wg " + s.workgroupSize() + ", " + Engine.of(rt).reducer().plan(elements).firstPass().get(0).groups()
                                 + " groups, unroll " + s.unroll();
                         for (ReduceOp op : new ReduceOp[]{ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX}) {
-                            bench.reduce(in, op, rt.reducer(), "reduce-" + op.id(), cfg);
+                            bench.reduce(in, op, Engine.of(rt).reducer(), "reduce-" + op.id(), cfg);
                         }
-                        bench.stats(in, rt.reducer(), cfg);
+                        bench.stats(in, Engine.of(rt).reducer(), cfg);
                         for (ReductionBench.StatsVariant v : variants) {
                             bench.stats(in, v.reducer(), cfg, "reduce-stats-" + v.name());
                         }
@@ -151,8 +153,8 @@ class BenchCommand implements Callable<Integer> {
                 }
                 int w = quick || cpu ? 640 : 3840, h = quick || cpu ? 360 : 2160;
                 // The per-pass cases read every frame's pass timestamps; the frame cases below run as configured.
-                int timingInterval = rt.graphs().passTimingInterval();
-                rt.graphs().passTimingInterval(1);
+                int timingInterval = Engine.of(rt).graphs().passTimingInterval();
+                Engine.of(rt).graphs().passTimingInterval(1);
                 if (runs("exposure")) {
                     progress.println("auto-exposure chain at " + w + "x" + h);
                     for (var e : dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 200, progress).entrySet()) {
@@ -178,7 +180,7 @@ class BenchCommand implements Callable<Integer> {
                             (compute ? "compute over the panels' tiles, storage target" : "graphics pass, colour attachment")
                                     + ", 14 text lines, histogram, full plot; median of per-pass timestamps"));
                 }
-                rt.graphs().passTimingInterval(timingInterval);
+                Engine.of(rt).graphs().passTimingInterval(timingInterval);
                 if (runs("frame")) {
                     frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
                 }
@@ -233,8 +235,8 @@ class BenchCommand implements Callable<Integer> {
         for (String format : formats) {
             try (DemoFrames span = new DemoFrames(rt, w, h, frames, format)) {
                 span.run();
-                rt.graphs().collectTimings();
-                double us = rt.graphs().stats().medianMicros(dev.tally.internal.graph.GraphRuntime.FRAME_SPAN);
+                Engine.of(rt).graphs().collectTimings();
+                double us = Engine.of(rt).graphs().stats().medianMicros(dev.tally.internal.graph.GraphRuntime.FRAME_SPAN);
                 String name = format == null ? "frame-gpu-span" : "frame-gpu-span-" + format;
                 progress.printf(Locale.ROOT, "  %s %dx%d %10.2f us%n", name, w, h, us);
                 out.add(new BenchResult(name, (long) w * h, false, us, us, us, 0,
@@ -257,8 +259,8 @@ class BenchCommand implements Callable<Integer> {
     }
 
     private static void sweep(Tally rt, Config config, ReductionBench bench, ReductionBench.Input in) {
-        int sms = Math.max(1, rt.context().info().smCount());
-        int maxWg = rt.context().info().maxComputeWorkGroupInvocations();
+        int sms = Math.max(1, Engine.of(rt).context().info().smCount());
+        int maxWg = Engine.of(rt).context().info().maxComputeWorkGroupInvocations();
         for (int wg : new int[]{256, 512, 1024}) {
             if (wg > maxWg) {
                 continue;
@@ -271,9 +273,9 @@ class BenchCommand implements Callable<Integer> {
                                 continue;
                             }
                             int groups = sms * perSm;
-                            ReduceSettings s = ReductionBench.settings(config, rt.context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1)
+                            ReduceSettings s = ReductionBench.settings(config, Engine.of(rt).context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1)
                                     .withBlocked(blocked);
-                            try (Reducer r = new Reducer(rt.context(), rt.compiler(), rt.pipelineCache(), s)) {
+                            try (Reducer r = new Reducer(Engine.of(rt).context(), Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), s)) {
                                 bench.reduce(in, ReduceOp.SUM, r, "sweep-sum", "wg " + wg + ", " + r.plan(in.n()).firstPass().get(0).groups()
                                         + " groups (max " + perSm + "/SM), unroll " + unroll + (blocked ? ", blocked" : ", strided"));
                             }

@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.FramePolicy;
@@ -111,14 +113,14 @@ final class DemoCommand implements Callable<Integer> {
         }, "tally-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try (Tally rt = Tally.open(config, surfaceExtensions)) {
-            System.err.println("demo on " + rt.context().info().name() + (windowed ? " in a window" : " headless") + ", "
-                    + settings.width() + "x" + settings.height() + (rt.context().options().validation() ? ", validation on" : ""));
+            System.err.println("demo on " + Engine.of(rt).context().info().name() + (windowed ? " in a window" : " headless") + ", "
+                    + settings.width() + "x" + settings.height() + (Engine.of(rt).context().options().validation() ? ", validation on" : ""));
             DemoApp.Summary summary;
             try (DemoApp app = new DemoApp(rt, settings, window, System.err, policy)) {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
                 }
-                try (Filmstrip strip = filmstrip == null ? null : new Filmstrip(rt.context(), filmstrip, settings.fixedDt())) {
+                try (Filmstrip strip = filmstrip == null ? null : new Filmstrip(Engine.of(rt).context(), filmstrip, settings.fixedDt())) {
                     app.filmstrip(strip);
                     summary = app.run(stop::get, f -> {
                     });
@@ -133,7 +135,7 @@ final class DemoCommand implements Callable<Integer> {
                     AtomicFiles.write(settings.graphDot(), app.graphs().toDot().getBytes(StandardCharsets.UTF_8));
                 }
                 if (settings.statsJson() != null) {
-                    String json = StatsJson.render(rt.context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
+                    String json = StatsJson.render(Engine.of(rt).context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
                             app.exposureRange(), app.graphs());
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
@@ -142,13 +144,13 @@ final class DemoCommand implements Callable<Integer> {
                     summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()),
                     Float.isNaN(summary.ev()) ? "- (no readback sample yet)" : String.format(Locale.ROOT, "%.2f EV", summary.ev()),
                     summary.readback().samples(), summary.readback().lagFrames(), summary.readback().notReady(), summary.readback().blockingWaits(),
-                    rt.context().validationLog().errors(), rt.context().validationLog().warnings());
+                    Engine.of(rt).context().validationLog().errors(), Engine.of(rt).context().validationLog().warnings());
             for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot(), filmstrip}) {
                 if (p != null && Files.exists(p)) {
                     System.out.println("wrote " + p);
                 }
             }
-            return rt.context().validationLog().total() == 0 ? 0 : 1;
+            return Engine.of(rt).context().validationLog().total() == 0 ? 0 : 1;
         } catch (RuntimeException | IOException e) {
             if (!stop.get()) {
                 throw e;   // Main reports it

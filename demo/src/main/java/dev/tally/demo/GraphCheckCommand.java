@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.demo.app.DemoGraph;
@@ -61,7 +63,7 @@ final class GraphCheckCommand implements Callable<Integer> {
         Config config = common.config();
         long start = System.nanoTime();
         try (Tally tally = Tally.open(config); GraphCheck check = new GraphCheck(tally, frames)) {
-            var ctx = tally.context();
+            var ctx = Engine.of(tally).context();
             System.out.println("graphcheck on " + ctx.info().name() + ": " + (ctx.asyncQueue() != null
                     ? "async compute queue (family " + ctx.asyncQueueFamily() + (ctx.asyncQueueFamily() != ctx.queueFamily() ? ", dedicated" : "")
                     + ")" : "one queue (async lanes split into batches on it)") + ", " + frames + " frames per run, validation on");

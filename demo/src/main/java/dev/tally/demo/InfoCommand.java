@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.internal.vk.DeviceInfo;
@@ -37,14 +39,14 @@ final class InfoCommand implements Callable<Integer> {
             }
             // Perhaps the choice names no device: look with the automatic choice, and say so if none matches.
             opened = Tally.open(config.with("device.select", "auto"), List.of());
-            if (matchesAny(requested, PhysicalDevices.list(opened.context().instance()))) {
+            if (matchesAny(requested, PhysicalDevices.list(Engine.of(opened).context().instance()))) {
                 opened.close();
                 throw e;   // the device exists but failed otherwise: that is the error to report
             }
             unmatched = true;
         }
         try (Tally rt = opened) {
-            List<DeviceInfo> all = PhysicalDevices.list(rt.context().instance());
+            List<DeviceInfo> all = PhysicalDevices.list(Engine.of(rt).context().instance());
             System.out.println("devices:");
             for (DeviceInfo d : all) {
                 System.out.printf("  %d: %s (%s, Vulkan %s)%n", d.index(), d.name(), d.type(), d.apiVersion());
@@ -52,11 +54,11 @@ final class InfoCommand implements Callable<Integer> {
             if (unmatched) {
                 System.out.println(noMatch(requested, all.size()) + "; with --device auto Tally would choose:");
             }
-            System.out.println("chosen " + rt.context().info().describe());
-            var s = rt.reducer().settings();
+            System.out.println("chosen " + Engine.of(rt).context().info().describe());
+            var s = Engine.of(rt).reducer().settings();
             System.out.printf("reduction: workgroup %d, up to %d groups, unroll %d, single dispatch up to %d floats, %d floats per binding%n",
                     s.workgroupSize(), s.groups(), s.unroll(), s.singleDispatchMax(), s.chunkElements());
-            System.out.println("validation: " + (rt.context().options().validation() ? "on (with synchronization validation)" : "off"));
+            System.out.println("validation: " + (Engine.of(rt).context().options().validation() ? "on (with synchronization validation)" : "off"));
         }
         return 0;
     }

@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.internal.reduce.DeviceArray;
 import dev.tally.internal.reduce.OneShotReduction;
@@ -50,7 +52,7 @@ final class ReduceCommand implements Callable<Integer> {
         }
         Source source = Source.of(file);
         try (Tally rt = Tally.open(common.config(), List.of()); InputStream raw = source.open()) {
-            VulkanContext ctx = rt.context();
+            VulkanContext ctx = Engine.of(rt).context();
             long available = ctx.deviceMemoryBudget().available();
             if (source.sizeHint() >= 0) {
                 // A regular file too large is refused before a byte is read; what is read is still counted.
@@ -69,7 +71,7 @@ final class ReduceCommand implements Callable<Integer> {
                 }
                 checkSize(source.name(), data.bytes());
                 try (DeviceArray array = upload(rt, source, data);
-                     OneShotReduction reduction = new OneShotReduction(ctx, rt.reducer())) {
+                     OneShotReduction reduction = new OneShotReduction(ctx, Engine.of(rt).reducer())) {
                     if (stats) {
                         StatsOutput.print(reduction.stats(array), ctx.info().name(), json);
                         return 0;
@@ -106,7 +108,7 @@ final class ReduceCommand implements Callable<Integer> {
 
     private static DeviceArray upload(Tally rt, Source source, HostBytes data) {
         try {
-            return DeviceArray.read(rt.context(), "reduce.input", data.bytes() / 4, data.stream());
+            return DeviceArray.read(Engine.of(rt).context(), "reduce.input", data.bytes() / 4, data.stream());
         } catch (IOException e) {
             // The bytes are in memory already: a failure here is not the input's.
             throw new IllegalStateException(source.name() + ": copying " + data.bytes() + " buffered bytes to the device failed", e);

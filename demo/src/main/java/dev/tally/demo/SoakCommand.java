@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.FramePolicy;
@@ -140,7 +142,7 @@ class SoakCommand implements Callable<Integer> {
         DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true, null);
         List<Snapshot> snapshots = new ArrayList<>();
         try (Tally rt = Tally.open(common.config(), extensions)) {
-            VulkanContext ctx = rt.context();
+            VulkanContext ctx = Engine.of(rt).context();
             System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s, reports every %d frames%n", frames, width, height,
                     ctx.info().name(), w != null ? " in a window" : " headless",
                     ctx.options().validation() ? "on (synchronization too)" : "off", interval);

@@ -1,5 +1,7 @@
 package dev.tally.embed;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.config.Config;
@@ -74,7 +76,7 @@ class EmbeddingTest {
                 float[][][] model = new float[views][FRAMES][];
                 float[][] filtered = new float[views][ExposureShaderLayout.NORMALIZED_FLOATS];   // the model's histogram history
                 float[] curve = ExposureSettings.DEFAULTS.curve().bake();
-                long waitsBefore = tally.waits().total().count();
+                long waitsBefore = Engine.of(tally).waits().total().count();
                 int checked = 0;
                 for (long f = 0; f < FRAMES; f++) {
                     VkCommandBuffer cmd = host.begin(f);   // the renderer paces first (its fence for frame f - 2), as engines do
@@ -117,7 +119,7 @@ class EmbeddingTest {
                     host.submit(f, cmd, frame::signal);
                 }
                 assertEquals(views * (FRAMES - 3), checked);
-                assertEquals(waitsBefore, tally.waits().total().count(), "Tally never waited on the frame path");
+                assertEquals(waitsBefore, Engine.of(tally).waits().total().count(), "Tally never waited on the frame path");
                 host.idle();
                 assertEquals(0, host.device.validationLog().total(), () -> host.device.validationLog().messages().toString());
             } finally {
@@ -146,7 +148,7 @@ class EmbeddingTest {
                     "names both submit styles: " + e.getMessage());
             assertFalse(e.getMessage().contains("\n"), "one line");
             // Nothing was freed behind the GPU's back: Tally refuses work of its own until the frame is accounted for.
-            assertThrows(IllegalStateException.class, () -> tally.context().submitAndWait(c -> {
+            assertThrows(IllegalStateException.class, () -> Engine.of(tally).context().submitAndWait(c -> {
             }));
             host.idle();   // the host's own submit still reads 'data'; it is closed below
         }
@@ -159,7 +161,7 @@ class EmbeddingTest {
              TrackedBuffer data = new TrackedBuffer(host.device, "data", 1 << 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                      MemoryKind.DEVICE);
              var sum = tally.reduceNode("count", ReduceOp.SUM, 1 << 14);
-             var commands = new dev.tally.FrameCommands(tally)) {
+             var commands = tally.frameCommands()) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong hostSubmits = new AtomicLong();
             long pool;
@@ -215,11 +217,11 @@ class EmbeddingTest {
             float[] data = new float[1000];
             java.util.Arrays.fill(data, 0.5f);
             try (Tally tally = Tally.wrap(config(), host.host());
-                 DeviceArray array = DeviceArray.of(tally.context(), "wrapped.input", data);
-                 OneShotReduction one = new OneShotReduction(tally.context(), tally.reducer())) {
+                 DeviceArray array = DeviceArray.of(Engine.of(tally).context(), "wrapped.input", data);
+                 OneShotReduction one = new OneShotReduction(Engine.of(tally).context(), Engine.of(tally).reducer())) {
                 assertEquals(500f, one.reduce(ReduceOp.SUM, array).value());
-                assertEquals(host.device.info().name(), tally.context().info().name());
-                assertEquals(0, tally.waits().of(Waits.Cause.PACING).count());
+                assertEquals(host.device.info().name(), Engine.of(tally).context().info().name());
+                assertEquals(0, Engine.of(tally).waits().of(Waits.Cause.PACING).count());
             }
             // The renderer's device and allocator still work after Tally closed.
             try (TrackedBuffer b = new TrackedBuffer(host.device, "after", 64, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {

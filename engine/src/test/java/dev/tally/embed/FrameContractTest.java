@@ -1,5 +1,7 @@
 package dev.tally.embed;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.config.Config;
@@ -97,12 +99,12 @@ class FrameContractTest {
                         frame.signal(submit, s);
                     });
                 }
-                long waits = tally.waits().total().count();
+                long waits = Engine.of(tally).waits().total().count();
                 IllegalStateException e = assertThrows(IllegalStateException.class, tally::beginFrame);
                 assertTrue(e.getMessage().startsWith("frame 2 begun while frame 0 (timeline value 1) has not finished on the GPU:"
                         + " the host runs more than frames.inFlight = 1 frames ahead"), e.getMessage());
                 assertFalse(e.getMessage().contains("\n"), "one line");
-                assertEquals(waits, tally.waits().total().count(), "found by a poll, not a wait");
+                assertEquals(waits, Engine.of(tally).waits().total().count(), "found by a poll, not a wait");
             } finally {
                 check(vkSignalSemaphore(host.device.device(), VkSemaphoreSignalInfo.calloc(stack).sType$Default().semaphore(gate).value(1)),
                         "vkSignalSemaphore");

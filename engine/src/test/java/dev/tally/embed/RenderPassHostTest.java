@@ -1,5 +1,7 @@
 package dev.tally.embed;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.config.Config;
@@ -48,14 +50,14 @@ class RenderPassHostTest {
         Config config = Config.load(null, List.of("frames.inFlight=" + RenderPassHost.FRAMES_IN_FLIGHT, "readback.slots=" + LAG));
         int checked = 0;
         try (Tally tally = Tally.wrap(config, host.host());
-             TrackedImage target = TrackedImage.wrap(tally.context(), "scene.hdr", host.image, host.width, host.height, RenderPassHost.FORMAT,
+             TrackedImage target = TrackedImage.wrap(Engine.of(tally).context(), "scene.hdr", host.image, host.width, host.height, RenderPassHost.FORMAT,
                      RenderPassHost.USAGE);
              AutoExposure exposure = tally.autoExposure("scene", ExposureSettings.DEFAULTS);
              ReadbackRing ring = tally.readback("scene/readback", 4L + ExposureShaderLayout.EXPOSURE_BYTES)) {
-            assertTrue(tally.context().ownsAllocator(), "no allocator from the host: Tally made its own");
+            assertTrue(Engine.of(tally).context().ownsAllocator(), "no allocator from the host: Tally made its own");
             assertEquals(TimeSource.HOST_ESTIMATE, ring.timeSource(), "the host did not enable calibrated timestamps: ages are host estimates");
             assertEquals(TimeSource.HOST_ESTIMATE, ring.stats().timeSource());
-            long waits = tally.waits().total().count();
+            long waits = Engine.of(tally).waits().total().count();
             try {
                 for (long f = 0; f < FRAMES; f++) {
                     VkCommandBuffer cmd = host.begin(f);      // the host's fence for frame f - 3
@@ -76,7 +78,7 @@ class RenderPassHostTest {
                     frame.record(cmd);
                     host.submit(f, cmd, frame::signal);       // Tally's signal in the host's VkSubmitInfo
                 }
-                assertEquals(waits, tally.waits().total().count(), "Tally never waited on the frame path");
+                assertEquals(waits, Engine.of(tally).waits().total().count(), "Tally never waited on the frame path");
             } finally {
                 host.idle();   // the wrapped image may be destroyed once the GPU finished every frame that used it
             }

@@ -1,5 +1,7 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameBatch;
 import dev.tally.FrameCommands;
@@ -88,7 +90,7 @@ public final class DemoApp implements AutoCloseable {
 
     public DemoApp(Tally tally, DemoSettings settings, Window window, PrintStream log, FramePolicy policy) {
         this.tally = tally;
-        this.ctx = tally.context();
+        this.ctx = Engine.of(tally).context();
         this.settings = settings;
         this.window = window;
         this.log = log;
@@ -107,11 +109,11 @@ public final class DemoApp implements AutoCloseable {
     }
 
     private void create() {
-        commands = new FrameCommands(tally);
-        if (tally.graphs().asyncMode() != AsyncMode.OFF) {
-            lanes = new LaneCommands(tally);
+        commands = tally.frameCommands();
+        if (Engine.of(tally).graphs().asyncMode() != AsyncMode.OFF) {
+            lanes = tally.laneCommands();
         }
-        scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache(),
+        scene = new SceneRenderer(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(),
                 settings.hdrFormat() == null ? SceneRenderer.preferredHdrFormat(ctx) : SceneRenderer.HDR_FORMATS.get(settings.hdrFormat()));
         ExposureSettings es = ExposureSettings.fromConfig(tally.config()).withMetering(settings.metering());
         exposure = tally.autoExposure("", es);
@@ -122,7 +124,7 @@ public final class DemoApp implements AutoCloseable {
         }
         tonemap = tally.tonemapper();
         hud = tally.hud();
-        plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
+        plot = new ExposurePlot(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
         probe = new LuminanceProbe(window);
         probeSubscription = ring.onSample(readbackFloats, d -> {
@@ -131,8 +133,8 @@ public final class DemoApp implements AutoCloseable {
         });
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
-            reload = new LiveReload(ctx, tally.compiler().liveDirectory(),
-                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, tally.reducer()::reload), log);
+            reload = new LiveReload(ctx, Engine.of(tally).compiler().liveDirectory(),
+                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, Engine.of(tally).reducer()::reload), log);
             swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
         } else {
             resizeOffscreen(settings.width(), settings.height());
@@ -240,7 +242,7 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.graphs().stats(), ring, latest,
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, Engine.of(tally).graphs().stats(), ring, latest,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
@@ -425,7 +427,7 @@ public final class DemoApp implements AutoCloseable {
     }
 
     public GraphRuntime graphs() {
-        return tally.graphs();
+        return Engine.of(tally).graphs();
     }
 
     /** The output's size now. */

@@ -1,5 +1,7 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.demo.graphcheck.CheckedGraph;
@@ -56,12 +58,12 @@ public final class DemoGraph implements CheckedGraph {
         private final TrackedImage output;
 
         DemoRun(Tally tally) {
-            var ctx = tally.context();
-            scene = new SceneRenderer(ctx, tally.compiler(), tally.pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
+            var ctx = Engine.of(tally).context();
+            scene = new SceneRenderer(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
             exposure = tally.autoExposure("");
             tonemap = tally.tonemapper();
             hud = tally.hud();
-            plot = new ExposurePlot(ctx, tally.compiler(), tally.pipelineCache());
+            plot = new ExposurePlot(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
             ring = tally.readback("readback", DemoApp.READBACK_BYTES);
             output = TrackedImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);

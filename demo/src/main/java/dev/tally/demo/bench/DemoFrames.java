@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.DemoSettings;
@@ -65,12 +67,12 @@ public final class DemoFrames implements AutoCloseable {
         long[] lastCpu = {cpuTime ? threads.getCurrentThreadCpuTime() : 0};
         long[] count = {0};
         long[] last = {System.nanoTime()};
-        double[] lastPacing = {tally.waits().micros(Waits.Cause.PACING)};
+        double[] lastPacing = {Engine.of(tally).waits().micros(Waits.Cause.PACING)};
         long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
         double pacingStart = lastPacing[0];
         app.run(() -> false, f -> {
             long now = System.nanoTime();
-            double pacing = tally.waits().micros(Waits.Cause.PACING);
+            double pacing = Engine.of(tally).waits().micros(Waits.Cause.PACING);
             long nowCpu = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
             if (count[0] < cpu.length) {
                 cpu[(int) count[0]] = (now - last[0]) / 1e3 - (pacing - lastPacing[0]);
@@ -88,7 +90,7 @@ public final class DemoFrames implements AutoCloseable {
         double mean = Arrays.stream(steady).average().orElse(0);
         double median = median(steady);
         double threadMedian = cpuTime ? median(Arrays.copyOfRange(threadCpu, Math.min(1, n), n)) : -1;
-        double pacingPerFrame = (tally.waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
+        double pacingPerFrame = (Engine.of(tally).waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
         return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
     }
 

@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -51,13 +53,13 @@ public final class ExposureBench {
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, PrintStream progress) {
-        VulkanContext ctx = rt.context();
+        VulkanContext ctx = Engine.of(rt).context();
         Map<String, Double> out = new LinkedHashMap<>();
-        GraphRuntime graphs = rt.graphs();
+        GraphRuntime graphs = Engine.of(rt).graphs();
         String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT);
         try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
-             FrameCommands commands = new FrameCommands(rt);
-             AutoExposure exposure = new AutoExposure(graphs, rt.compiler(), rt.pipelineCache(), rt.reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
+             FrameCommands commands = rt.frameCommands();
+             AutoExposure exposure = new AutoExposure(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
             TrackedImage once = fill == Fill.CLEAR ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());

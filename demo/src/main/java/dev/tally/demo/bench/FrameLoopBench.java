@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -35,7 +37,7 @@ public final class FrameLoopBench {
     }
 
     public static List<Result> run(Tally rt, long n, int reductionsPerFrame, int frames, double cpuWorkMicros, PrintStream progress) {
-        VulkanContext ctx = rt.context();
+        VulkanContext ctx = Engine.of(rt).context();
         try (TrackedBuffer data = new TrackedBuffer(ctx, "loop.data", 4 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, data.handle(), 0, data.size(), Float.floatToRawIntBits(1f)));
@@ -49,9 +51,9 @@ public final class FrameLoopBench {
     }
 
     private static Result loop(Tally rt, TrackedBuffer data, long n, int reductions, int frames, double cpuWorkMicros, boolean synchronous) {
-        VulkanContext ctx = rt.context();
+        VulkanContext ctx = Engine.of(rt).context();
         ReduceNode[] nodes = new ReduceNode[reductions];
-        try (FrameCommands commands = new FrameCommands(rt);
+        try (FrameCommands commands = rt.frameCommands();
              ReadbackRing ring = rt.readback("bench/readback", 16, synchronous ? ReadbackRing.Mode.SYNC : ReadbackRing.Mode.FIXED)) {
             for (int i = 0; i < reductions; i++) {
                 nodes[i] = rt.reduceNode("bench/reduce" + i, ReduceOp.SUM, n);

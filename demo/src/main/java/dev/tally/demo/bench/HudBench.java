@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -35,7 +37,7 @@ public final class HudBench {
 
     /** Median microseconds of the HUD pass. */
     public static double run(Tally rt, int width, int height, int frames, boolean compute, PrintStream progress) {
-        VulkanContext ctx = rt.context();
+        VulkanContext ctx = Engine.of(rt).context();
         int usage = (compute ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
                 | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
         ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
@@ -45,9 +47,9 @@ public final class HudBench {
         for (int i = 1; i < 14; i++) {
             lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
         }
-        try (FrameCommands loop = new FrameCommands(rt);
-             HudOverlay hud = new HudOverlay(ctx, rt.compiler(), rt.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
-             ExposurePlot plot = new ExposurePlot(ctx, rt.compiler(), rt.pipelineCache());
+        try (FrameCommands loop = rt.frameCommands();
+             HudOverlay hud = new HudOverlay(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
+             ExposurePlot plot = new ExposurePlot(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache());
              TrackedBuffer normalized = new TrackedBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
@@ -73,8 +75,8 @@ public final class HudBench {
                 frame.submit(cmd);
             }
             ctx.waitIdle();
-            rt.graphs().collectTimings();
-            double median = rt.graphs().stats().medianMicros(pass);
+            Engine.of(rt).graphs().collectTimings();
+            double median = Engine.of(rt).graphs().stats().medianMicros(pass);
             progress.printf(Locale.ROOT, "  hud %dx%d %-8s %8.2f us%n", width, height, usesCompute ? "compute" : "graphics", median);
             return median;
         }

@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.reduce.ReduceOp;
@@ -48,7 +50,7 @@ public final class ReductionBench {
 
     public ReductionBench(Tally rt, PrintStream progress, boolean cold, FlushMode mode, int warmup, int samples, long flushBytes) {
         this.rt = rt;
-        this.ctx = rt.context();
+        this.ctx = Engine.of(rt).context();
         this.progress = progress;
         this.cold = cold;
         this.warmup = warmup;
@@ -66,11 +68,11 @@ public final class ReductionBench {
         private final ReducePlan plan;
 
         CacheFlush(Tally rt, FlushMode mode, long bytes) {
-            VulkanContext ctx = rt.context();
+            VulkanContext ctx = Engine.of(rt).context();
             this.mode = mode;
             int usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
             buffer = new TrackedBuffer(ctx, "bench.flush", bytes, usage, MemoryKind.DEVICE);
-            reducer = rt.reducer();
+            reducer = Engine.of(rt).reducer();
             plan = reducer.plan(bytes / 4);
             scratch = new TrackedBuffer(ctx, "bench.flush.scratch", plan.scratchBytes(), usage, MemoryKind.DEVICE);
             sink = new TrackedBuffer(ctx, "bench.flush.sink", 16, usage, MemoryKind.DEVICE);
@@ -138,7 +140,7 @@ public final class ReductionBench {
 
     /** The same bytes moved by a vec4 compute copy: what shaders can reach when the copy command cannot. */
     private void copyShader(TrackedBuffer src, TrackedBuffer dst, long bytes) {
-        try (var pipeline = new dev.tally.internal.shader.ComputePipeline(ctx, rt.compiler(), rt.pipelineCache(), "copy.comp",
+        try (var pipeline = new dev.tally.internal.shader.ComputePipeline(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "copy.comp",
                 java.util.Map.of(), null, 2, 12);
              var sets = new dev.tally.internal.shader.DescriptorSets(ctx, pipeline, 4);
              GpuSampler sampler = sampler()) {

@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -35,13 +37,13 @@ public final class TonemapBench {
 
     /** As above, with {@code rows} pixels per compute invocation (1, 2, 4 or 8). */
     public static double run(Tally rt, int width, int height, int frames, boolean compute, int rows, PrintStream progress) {
-        VulkanContext ctx = rt.context();
+        VulkanContext ctx = Engine.of(rt).context();
         int usage = (compute ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
         ImageDesc target = new ImageDesc(width, height, VK_FORMAT_R8G8B8A8_UNORM, usage);
         ImageDesc hdrDesc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
         String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment");
-        try (FrameCommands loop = new FrameCommands(rt);
-             Tonemapper tonemap = new Tonemapper(ctx, rt.compiler(), rt.pipelineCache(), rows);
+        try (FrameCommands loop = rt.frameCommands();
+             Tonemapper tonemap = new Tonemapper(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), rows);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), Float.floatToRawIntBits(0.5f)));
@@ -60,8 +62,8 @@ public final class TonemapBench {
                 frame.submit(cmd);
             }
             ctx.waitIdle();
-            rt.graphs().collectTimings();
-            double median = rt.graphs().stats().medianMicros(pass);
+            Engine.of(rt).graphs().collectTimings();
+            double median = Engine.of(rt).graphs().stats().medianMicros(pass);
             progress.printf(Locale.ROOT, "  tonemap %dx%d %-8s rows %d %8.2f us%n", width, height, usesCompute ? "compute" : "fragment", rows, median);
             return median;
         }

@@ -1,5 +1,7 @@
 package dev.tally.demo.graphcheck;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameBatch;
 import dev.tally.LaneCommands;
@@ -67,16 +69,16 @@ public final class GraphCheck implements AutoCloseable {
 
     /** One run: fresh state, {@code frames} frames recorded in batches and submitted by Tally, the copies hashed. */
     public Outcome run(CheckedGraph graph, Variant v) {
-        GraphRuntime graphs = tally.graphs();
+        GraphRuntime graphs = Engine.of(tally).graphs();
         graphs.configureAsync(v.async(), true);
         graphs.debugPassOrder(v.order());
         graphs.debugPoisonTransients(v.poison());
-        ValidationLog log = tally.context().validationLog();
+        ValidationLog log = Engine.of(tally).context().validationLog();
         int before = log.total();
         int beforeMessages = log.messages().size();
         int maxBatches = 0;
         String hash;
-        try (LaneCommands lanes = new LaneCommands(tally); HostCopies copies = new HostCopies(tally.context());
+        try (LaneCommands lanes = tally.laneCommands(); HostCopies copies = new HostCopies(Engine.of(tally).context());
              CheckedGraph.Run run = graph.start(tally)) {
             for (int f = 0; f < frames; f++) {
                 Frame frame = tally.beginFrame();
@@ -107,7 +109,7 @@ public final class GraphCheck implements AutoCloseable {
 
     @Override
     public void close() {
-        tally.context().waitIdle();
+        Engine.of(tally).context().waitIdle();
         kernels.close();
     }
 }

@@ -1,5 +1,7 @@
 package dev.tally.demo.graphcheck;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.ComputeKernel;
@@ -21,15 +23,15 @@ final class GraphCheckKernels implements AutoCloseable {
     final GraphicsPipeline draw;
 
     GraphCheckKernels(Tally tally) {
-        var ctx = tally.context();
+        var ctx = Engine.of(tally).context();
         ComputeKernel m = null, t = null, f = null;
         try {
-            m = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "graphcheck_mix.comp", Map.of(), null, 3, MIX_PUSH);
-            t = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "graphcheck_to_image.comp", Map.of(), null,
+            m = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "graphcheck_mix.comp", Map.of(), null, 3, MIX_PUSH);
+            t = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "graphcheck_to_image.comp", Map.of(), null,
                     List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), IMAGE_PUSH);
-            f = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "graphcheck_from_image.comp", Map.of(), null,
+            f = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "graphcheck_from_image.comp", Map.of(), null,
                     List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER), IMAGE_PUSH);
-            draw = new GraphicsPipeline(ctx, tally.compiler(), tally.pipelineCache(), "fullscreen.vert", "graphcheck_draw.frag", Map.of(),
+            draw = new GraphicsPipeline(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "fullscreen.vert", "graphcheck_draw.frag", Map.of(),
                     VK_FORMAT_R32G32B32A32_SFLOAT, false, List.of(BindingType.STORAGE_BUFFER), DRAW_PUSH);
         } catch (RuntimeException e) {
             // A compile error half-way: release what was built, newest first.

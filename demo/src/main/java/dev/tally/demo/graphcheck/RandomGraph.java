@@ -1,5 +1,7 @@
 package dev.tally.demo.graphcheck;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.graph.Access;
@@ -69,10 +71,10 @@ public final class RandomGraph implements CheckedGraph {
         Random shape = new Random(seed);
         int imports = 1 + shape.nextInt(2);
         boolean history = shape.nextBoolean();
-        GraphRuntime graphs = tally.graphs();
+        GraphRuntime graphs = Engine.of(tally).graphs();
         List<TrackedBuffer> importBuffers = new ArrayList<>();
         for (int i = 0; i < imports; i++) {
-            TrackedBuffer b = new TrackedBuffer(tally.context(), "import" + i, BUFFER.size(), BufferDesc.DEFAULT_USAGE, MemoryKind.DEVICE);
+            TrackedBuffer b = new TrackedBuffer(Engine.of(tally).context(), "import" + i, BUFFER.size(), BufferDesc.DEFAULT_USAGE, MemoryKind.DEVICE);
             graphs.fillOnFirstUse(b, Float.floatToIntBits(i + 1));
             importBuffers.add(b);
         }

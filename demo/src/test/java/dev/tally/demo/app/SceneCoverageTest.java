@@ -1,5 +1,7 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -28,9 +30,9 @@ class SceneCoverageTest {
         int g = SceneRenderer.GROUP;
         int[][] sizes = {{2 * g + 1, g + 1}, {g - 3, 5}, {3 * g + 7, 2 * g - 1}};
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache, dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
-        try (SceneRenderer scene = new SceneRenderer(tally.context(), tally.compiler(), tally.pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
-             FrameCommands commands = new FrameCommands(tally)) {
-            tally.graphs().debugPoisonTransients(true);
+        try (SceneRenderer scene = new SceneRenderer(Engine.of(tally).context(), Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
+             FrameCommands commands = tally.frameCommands()) {
+            Engine.of(tally).graphs().debugPoisonTransients(true);
             for (int[] size : sizes) {
                 int w = size[0], h = size[1];
                 float[] rgba = render(tally, commands, scene, w, h);
@@ -42,8 +44,8 @@ class SceneCoverageTest {
                 }
             }
         } finally {
-            tally.context().waitIdle();
-            var log = tally.context().validationLog();
+            Engine.of(tally).context().waitIdle();
+            var log = Engine.of(tally).context().validationLog();
             tally.close();
             assertEquals(0, log.total(), () -> "validation messages: " + log.messages());
         }

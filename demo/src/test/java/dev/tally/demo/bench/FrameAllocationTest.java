@@ -1,5 +1,7 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Tally;
 import dev.tally.config.Config;
 import org.junit.jupiter.api.Test;
@@ -104,7 +106,7 @@ class FrameAllocationTest {
                     System.exit(3);
                 }
                 System.out.printf(Locale.ROOT, "bytesPerFrame %.1f %d %d%n", f[0].bytesPerFrame(), f[0].frames(),
-                        tally.context().validationLog().total());
+                        Engine.of(tally).context().validationLog().total());
                 AllocationSites.describe(found, Integer.getInteger("sites", 12)).lines().forEach(l -> System.out.println("site " + l));
             }
         }

@@ -1,5 +1,8 @@
 package dev.tally.internal.graph;
 
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -244,7 +247,8 @@ public final class FrameGraph {
     }
 
     /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
-    public BufferHandle importBuffer(String name, TrackedBuffer buffer, Access finalAccess) {
+    public BufferHandle importBuffer(String name, GpuBuffer gpuBuffer, Access finalAccess) {
+        TrackedBuffer buffer = TrackedBuffer.of(gpuBuffer, "importBuffer", name);
         return bufferHandle(add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size()), null, buffer, buffer.state(), finalAccess));
     }
 
@@ -252,7 +256,8 @@ public final class FrameGraph {
      * A caller-owned buffer used only inside this graph's passes (scratch kept across frames, such as
      * a reduction's partials): writes to it do not keep a pass alive.
      */
-    public BufferHandle importScratch(String name, TrackedBuffer buffer) {
+    public BufferHandle importScratch(String name, GpuBuffer gpuBuffer) {
+        TrackedBuffer buffer = TrackedBuffer.of(gpuBuffer, "importScratch", name);
         return bufferHandle(add(name, false, GraphResource.Origin.SCRATCH, importedDesc(buffer.size()), null, buffer, buffer.state(), null));
     }
 
@@ -260,14 +265,16 @@ public final class FrameGraph {
      * A swapchain image: acquired with a semaphore waited at the color-attachment stage, contents
      * discarded, presented after the frame.
      */
-    public ImageHandle importSwapchainImage(String name, TrackedImage image) {
+    public ImageHandle importSwapchainImage(String name, GpuImage gpuImage) {
+        TrackedImage image = TrackedImage.of(gpuImage, "importSwapchainImage", name);
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ACQUIRED, Access.PRESENT);
         r.trackedEntry = false;   // each acquire hands the image over anew: its entry is the acquire, not last frame's use
         return imageHandle(r);
     }
 
     /** A caller-owned image (e.g. an offscreen target; final access may be null). */
-    public ImageHandle importImage(String name, TrackedImage image, Access finalAccess) {
+    public ImageHandle importImage(String name, GpuImage gpuImage, Access finalAccess) {
+        TrackedImage image = TrackedImage.of(gpuImage, "importImage", name);
         return imageHandle(add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, image.state(), finalAccess));
     }
 
@@ -277,7 +284,8 @@ public final class FrameGraph {
      * a colour attachment, {@link Access#COLOR_ATTACHMENT}); the graph inserts the barrier and layout
      * transition from there. {@code finalAccess} may be null.
      */
-    public ImageHandle importImage(String name, TrackedImage image, Access entry, Access finalAccess) {
+    public ImageHandle importImage(String name, GpuImage gpuImage, Access entry, Access finalAccess) {
+        TrackedImage image = TrackedImage.of(gpuImage, "importImage", name);
         GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ResourceState.after(entry), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);

@@ -175,13 +175,13 @@ public final class TrackedBuffer implements GpuBuffer {
     }
 
     /** The implementation behind a {@link GpuBuffer} a caller hands back; anything else is refused in one line. */
-    public static TrackedBuffer of(GpuBuffer buffer, String where) {
+    public static TrackedBuffer of(GpuBuffer buffer, String op, String name) {
         if (buffer instanceof TrackedBuffer t) {
             return t;
         }
         if (buffer == null) {
-            throw new IllegalArgumentException(where + ": the buffer is null");
+            throw new IllegalArgumentException(op + " '" + name + "': the buffer is null");
         }
-        throw new IllegalArgumentException(where + ": buffer '" + buffer.name() + "' was not made by Tally; wrap it with Tally.wrapBuffer");
+        throw new IllegalArgumentException(op + " '" + name + "': buffer '" + buffer.name() + "' was not made by Tally; wrap it with Tally.wrapBuffer");
     }
 }

@@ -155,13 +155,13 @@ public final class TrackedImage implements GpuImage {
     }
 
     /** The implementation behind a {@link GpuImage} a caller hands back; anything else is refused in one line. */
-    public static TrackedImage of(GpuImage image, String where) {
+    public static TrackedImage of(GpuImage image, String op, String name) {
         if (image instanceof TrackedImage t) {
             return t;
         }
         if (image == null) {
-            throw new IllegalArgumentException(where + ": the image is null");
+            throw new IllegalArgumentException(op + " '" + name + "': the image is null");
         }
-        throw new IllegalArgumentException(where + ": image '" + image.name() + "' was not made by Tally; wrap it with Tally.wrapImage");
+        throw new IllegalArgumentException(op + " '" + name + "': image '" + image.name() + "' was not made by Tally; wrap it with Tally.wrapImage");
     }
 }

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.ExposureCurve;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -42,7 +44,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
     @Test
     void theCurveUploadOfAnAbandonedFirstFrameIsDeclaredAndRecordedByTheNext() {
         ExposureSettings s = ExposureSettings.DEFAULTS.withCurve(ExposureCurve.of(new float[]{0f}, new float[]{CURVE_STOPS}));
-        try (FrameCommands loop = new FrameCommands(runtime);
+        try (FrameCommands loop = runtime.frameCommands();
              AutoExposure exposure = runtime.autoExposure("abandon", s);
              TrackedBuffer record = readbackBuffer()) {
             Frame first = runtime.beginFrame();
@@ -61,7 +63,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
 
     @Test
     void aCameraCutMadeInAnAbandonedFrameSnapsTheNextRecordedFrame() {
-        try (FrameCommands loop = new FrameCommands(runtime);
+        try (FrameCommands loop = runtime.frameCommands();
              AutoExposure exposure = runtime.autoExposure("cut", ExposureSettings.DEFAULTS);
              TrackedBuffer record = readbackBuffer()) {
             for (int i = 0; i < 3; i++) {
@@ -86,11 +88,11 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
 
     /** Whether the last recorded frame had a pass of this name (its DOT box label; resources carry a version after the name). */
     private boolean recordedPass(String name) {
-        return runtime.graphs().toDot().contains("label=\"" + name + "\\n");
+        return Engine.of(runtime).graphs().toDot().contains("label=\"" + name + "\\n");
     }
 
     private TrackedBuffer readbackBuffer() {
-        return new TrackedBuffer(runtime.context(), "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        return new TrackedBuffer(Engine.of(runtime).context(), "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
     }
 
@@ -126,7 +128,7 @@ class AbandonedFrameNodeStateTest extends GpuTestBase {
         frame.record(cmd);
         loop.end(cmd);
         frame.submit(cmd);
-        runtime.context().waitIdle();
+        Engine.of(runtime).context().waitIdle();
         record.invalidate(0, record.size());
         float[] got = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
         for (int i = 0; i < got.length; i++) {

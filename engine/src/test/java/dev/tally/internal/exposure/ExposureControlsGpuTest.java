@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.ExposureCurve;
 
 import dev.tally.exposure.ExposureMode;
@@ -85,7 +87,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
         Set<Float> phases = new HashSet<>();
         Set<Float> clampHits = new HashSet<>();
         float largestCurve = 0;
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             ExposureSequence run = new ExposureSequence(gpu, W, H);
             for (Object[] f : frames) {
                 float[] r = run.frame((float[]) f[0], (float) f[1], (boolean) f[2], s);
@@ -122,7 +124,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
         for (int i = 0; i < count; i++) {
             values[i] = (i % 7) - 2.5f;
         }
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             dev.tally.internal.vk.TrackedBuffer in = gpu.hostBuffer("test.values", 4L * count);
             dev.tally.internal.vk.TrackedBuffer total = gpu.hostBuffer("test.total", 4);
             dev.tally.internal.vk.TrackedBuffer out = gpu.hostBuffer("test.out", 4L * (count + 1));
@@ -150,7 +152,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
         for (int i = 0; i < BINS; i++) {
             bins[i] = (i * 37) % 101 + 0.25f * (i % 3);
         }
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             dev.tally.internal.vk.TrackedBuffer in = gpu.hostBuffer("test.bins", BINS_BYTES);
             dev.tally.internal.vk.TrackedBuffer total = gpu.hostBuffer("test.total", TOTAL_BYTES);
             dev.tally.internal.vk.TrackedBuffer out = gpu.hostBuffer("test.normalized", NORMALIZED_BYTES);
@@ -186,7 +188,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
     private float flicker(ExposureSettings s, double hertz) {
         float[] steady = scene(0, 4), high = scene(0.3, 4), low = scene(-0.3, 4);
         float min = Float.POSITIVE_INFINITY, max = Float.NEGATIVE_INFINITY;
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             ExposureSequence run = new ExposureSequence(gpu, W, H);
             for (int f = 0; f < 60; f++) {
                 run.frame(steady, DT, false, s);
@@ -241,7 +243,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
         int settleFrames = (int) Math.ceil((implied + filterLag) / DT) + 30;
         List<Float> evs = new ArrayList<>();
         float finalTarget;
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             ExposureSequence run = new ExposureSequence(gpu, W, H);
             for (int f = 0; f < 30; f++) {
                 run.frame(before, DT, false, s);
@@ -281,7 +283,7 @@ class ExposureControlsGpuTest extends GpuTestBase {
     /** The target EV, frame by frame, of a scene darkened 0.1 EV per frame over 20 stops. */
     private float[] darkeningTargets(ExposureSettings s) {
         float[] targets = new float[201];
-        try (ExposureGpuHarness gpu = new ExposureGpuHarness(runtime.context(), compiler)) {
+        try (ExposureGpuHarness gpu = new ExposureGpuHarness(Engine.of(runtime).context(), compiler)) {
             ExposureSequence run = new ExposureSequence(gpu, W, H);
             for (int k = 0; k <= 200; k++) {
                 // A dark room (70 %, EV -1) with a bright window (30 %, EV +5), darkened: the room leaves

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.Metering;
 
 import dev.tally.exposure.ExposureSettings;
@@ -49,7 +51,7 @@ class ExposureGpuTest extends GpuTestBase {
     }
 
     private ExposureGpuHarness harness() {
-        return new ExposureGpuHarness(runtime.context(), compiler);
+        return new ExposureGpuHarness(Engine.of(runtime).context(), compiler);
     }
 
     // ---- test images -----------------------------------------------------------------------------

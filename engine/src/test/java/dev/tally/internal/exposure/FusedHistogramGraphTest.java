@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.Metering;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -61,10 +63,10 @@ class FusedHistogramGraphTest extends GpuTestBase {
     @ParameterizedTest
     @CsvSource({"300, 170, 0", "64, 64, 4", "1000, 9, 1", "17, 700, 2", "100, 130, 6", "40, 600, 36"})
     void binsMatchTheModelAndSumToThePixelCount(int w, int h, int rows) {
-        var ctx = runtime.context();
+        var ctx = Engine.of(runtime).context();
         try (
-             FrameCommands loop = new FrameCommands(runtime);
-             AutoExposure exposure = new AutoExposure(runtime.graphs(), runtime.compiler(), runtime.pipelineCache(), runtime.reducer(), "",
+             FrameCommands loop = runtime.frameCommands();
+             AutoExposure exposure = new AutoExposure(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
                      ExposureSettings.DEFAULTS, rows);
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 8L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -97,9 +99,9 @@ class FusedHistogramGraphTest extends GpuTestBase {
     @org.junit.jupiter.api.Test
     void aPackedB10G11R11ImageGivesTheModelsBinsAndAnUnreadFormatIsNamed() {
         int w = 203, h = 77;
-        var ctx = runtime.context();
-        try (FrameCommands loop = new FrameCommands(runtime);
-             AutoExposure exposure = new AutoExposure(runtime.graphs(), runtime.compiler(), runtime.pipelineCache(), runtime.reducer(), "",
+        var ctx = Engine.of(runtime).context();
+        try (FrameCommands loop = runtime.frameCommands();
+             AutoExposure exposure = new AutoExposure(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
                      ExposureSettings.DEFAULTS, 0);
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -165,7 +167,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
         frame.record(cmd);
         loop.end(cmd);
         frame.submit(cmd);
-        runtime.context().waitIdle();
+        Engine.of(runtime).context().waitIdle();
         bins.invalidate(0, bins.size());
         float[] got = new float[ExposureShaderLayout.BINS];
         for (int i = 0; i < got.length; i++) {

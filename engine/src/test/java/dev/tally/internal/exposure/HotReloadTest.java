@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.ExposureShaderLayout;
 
 import dev.tally.GpuTestBase;
@@ -48,10 +50,10 @@ class HotReloadTest extends GpuTestBase {
         for (String f : new String[]{"tonemap.vert", "tonemap.frag", "tonemap_common.glsl", "exposure_common.glsl"}) {
             copy(f);
         }
-        var ctx = runtime.context();
+        var ctx = Engine.of(runtime).context();
         try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
              Tonemapper tonemap = new Tonemapper(ctx, compiler, null);
-             FrameCommands loop = new FrameCommands(runtime);
+             FrameCommands loop = runtime.frameCommands();
              TrackedBuffer exposure = new TrackedBuffer(ctx, "exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              TrackedBuffer pixel = new TrackedBuffer(ctx, "pixel", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
@@ -86,11 +88,11 @@ class HotReloadTest extends GpuTestBase {
     void aBrokenReductionShaderKeepsTheRunningPipelinesAndAFixReplacesThem() throws Exception {
         copy("reduce.comp");
         copy("reduce_ops.glsl");
-        var ctx = runtime.context();
+        var ctx = Engine.of(runtime).context();
         float[] data = new float[1000];
         java.util.Arrays.fill(data, 0.5f);
         try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
-             dev.tally.internal.reduce.Reducer reducer = new dev.tally.internal.reduce.Reducer(ctx, compiler, null, runtime.reducer().settings());
+             dev.tally.internal.reduce.Reducer reducer = new dev.tally.internal.reduce.Reducer(ctx, compiler, null, Engine.of(runtime).reducer().settings());
              dev.tally.internal.reduce.DeviceArray array = dev.tally.internal.reduce.DeviceArray.of(ctx, "reload.input", data);
              dev.tally.internal.reduce.OneShotReduction one = new dev.tally.internal.reduce.OneShotReduction(ctx, reducer)) {
             assertEquals(500f, one.reduce(dev.tally.reduce.ReduceOp.SUM, array).value());
@@ -140,7 +142,7 @@ class HotReloadTest extends GpuTestBase {
         frame.record(cmd);
         loop.end(cmd);
         frame.submit(cmd);
-        runtime.context().waitIdle();
+        Engine.of(runtime).context().waitIdle();
         pixel.invalidate(0, 4);
         return MemoryUtil.memGetInt(pixel.mappedAddress());
     }

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.exposure.ExposureShaderLayout;
 
 import dev.tally.GpuTestBase;
@@ -30,9 +32,9 @@ class TonemapComputeTest extends GpuTestBase {
 
     @Test
     void computeAndFragmentPathsAgreeWithinRounding() {
-        var ctx = runtime.context();
-        try (Tonemapper tonemap = new Tonemapper(ctx, runtime.compiler(), runtime.pipelineCache());
-             FrameCommands loop = new FrameCommands(runtime);
+        var ctx = Engine.of(runtime).context();
+        try (Tonemapper tonemap = new Tonemapper(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
+             FrameCommands loop = runtime.frameCommands();
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.hdr", 16L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
@@ -93,7 +95,7 @@ class TonemapComputeTest extends GpuTestBase {
         frame.record(cmd);
         loop.end(cmd);
         frame.submit(cmd);
-        runtime.context().waitIdle();
+        Engine.of(runtime).context().waitIdle();
         out.invalidate(0, out.size());
         byte[] bytes = new byte[(int) out.size()];
         MemoryUtil.memByteBuffer(out.mappedAddress(), bytes.length).get(bytes);

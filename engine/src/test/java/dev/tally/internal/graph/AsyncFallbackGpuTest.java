@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -46,9 +48,9 @@ class AsyncFallbackGpuTest {
     private static Run run(String asyncMode, boolean split, Long orderSeed, boolean poison, Submit submit) {
         List<String> cfg = new ArrayList<>(List.of("validation.enabled=true", "async.mode=" + asyncMode, "debug.asyncOneQueue=" + split));
         try (Tally tally = Tally.open(Config.load(null, cfg))) {
-            var ctx = tally.context();
+            var ctx = Engine.of(tally).context();
             assertNull(ctx.asyncQueue(), "lavapipe has one queue: no async queue");
-            GraphRuntime graphs = tally.graphs();
+            GraphRuntime graphs = Engine.of(tally).graphs();
             if (orderSeed != null) {
                 graphs.debugPassOrder(PassOrder.random(orderSeed));
             }
@@ -56,10 +58,10 @@ class AsyncFallbackGpuTest {
             List<Float> history = new ArrayList<>();
             List<Float> results = new ArrayList<>();
             int maxBatches = 0;
-            try (FrameCommands commands = new FrameCommands(tally);
-                 LaneCommands lanes = new LaneCommands(tally);
-                 ComputeKernel fill = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
-                 ComputeKernel accumulate = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
+            try (FrameCommands commands = tally.frameCommands();
+                 LaneCommands lanes = tally.laneCommands();
+                 ComputeKernel fill = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
+                 ComputeKernel accumulate = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
                  TrackedBuffer out = new TrackedBuffer(ctx, "out", 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
                 HistoryBuffer running = graphs.history("running", BufferDesc.of(16), 0);
                 for (int f = 0; f < FRAMES; f++) {

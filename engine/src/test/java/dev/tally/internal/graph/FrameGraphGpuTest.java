@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -51,17 +53,17 @@ class FrameGraphGpuTest {
     void overlappingFramesRunCleanAndCorrect(int count, int framesInFlight) {
         try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=" + framesInFlight,
                 "readback.slots=" + (framesInFlight + 1))))) {
-            var ctx = tally.context();
-            GraphRuntime graphs = tally.graphs();
+            var ctx = Engine.of(tally).context();
+            GraphRuntime graphs = Engine.of(tally).graphs();
             double[] expectedTotal = new double[FRAMES];
             double[] expectedRunning = new double[FRAMES];
             float[] expectedNormalized = new float[FRAMES];
             int[] expectedRed = new int[FRAMES];
             long checked = 0;
-            try (FrameCommands commands = new FrameCommands(tally);
-                 ComputeKernel fill = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
-                 ComputeKernel accumulate = new ComputeKernel(ctx, tally.compiler(), tally.pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
-                 GraphicsPipeline draw = new GraphicsPipeline(ctx, tally.compiler(), tally.pipelineCache(), "test_draw.vert", "test_draw.frag",
+            try (FrameCommands commands = tally.frameCommands();
+                 ComputeKernel fill = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
+                 ComputeKernel accumulate = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
+                 GraphicsPipeline draw = new GraphicsPipeline(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_draw.vert", "test_draw.frag",
                          Map.of(), VK_FORMAT_R8G8B8A8_UNORM, false, List.of(dev.tally.internal.shader.BindingType.STORAGE_BUFFER), 4);
                  ReduceNode reduce = tally.reduceNode("reduce", ReduceOp.SUM, count);
                  NormalizeNode normalize = tally.normalizeNode();

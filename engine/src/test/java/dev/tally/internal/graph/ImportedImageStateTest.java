@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -37,10 +39,10 @@ class ImportedImageStateTest {
     @Test
     void anImageImportedAgainAfter200FramesKeepsItsLayoutAndContents() {
         try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "frames.inFlight=2", "readback.slots=3")));
-             FrameCommands commands = new FrameCommands(tally);
-             TrackedImage lut = TrackedImage.create(tally.context(), "lut", 4, 4, VK_FORMAT_R16G16B16A16_SFLOAT,
+             FrameCommands commands = tally.frameCommands();
+             TrackedImage lut = TrackedImage.create(Engine.of(tally).context(), "lut", 4, 4, VK_FORMAT_R16G16B16A16_SFLOAT,
                      VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-             TrackedBuffer other = new TrackedBuffer(tally.context(), "other", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+             TrackedBuffer other = new TrackedBuffer(Engine.of(tally).context(), "other", 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              ReadbackRing ring = tally.readback("texel", 64)) {
             // Frame 0: the image is cleared to a known value by a transfer pass.
             run(tally, commands, g -> {
@@ -85,8 +87,8 @@ class ImportedImageStateTest {
             for (int i = 0; i < 4; i++) {
                 assertEquals(CLEARED[i], sample.value(i), "channel " + i + " of the texel cleared in frame 0");
             }
-            tally.context().waitIdle();
-            assertEquals(0, tally.context().validationLog().total(), () -> tally.context().validationLog().messages().toString());
+            Engine.of(tally).context().waitIdle();
+            assertEquals(0, Engine.of(tally).context().validationLog().total(), () -> Engine.of(tally).context().validationLog().messages().toString());
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -30,10 +32,10 @@ class PassTimingIntervalTest extends GpuTestBase {
 
     @Test
     void everyFourthFrameTimesEachPassAndEveryFrameItsSpan() {
-        GraphRuntime graphs = runtime.graphs();
+        GraphRuntime graphs = Engine.of(runtime).graphs();
         long spansBefore = graphs.stats().samples(GraphRuntime.FRAME_SPAN);
-        try (FrameCommands commands = new FrameCommands(runtime);
-             TrackedBuffer buffer = new TrackedBuffer(runtime.context(), "test.timed", 1 << 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
+        try (FrameCommands commands = runtime.frameCommands();
+             TrackedBuffer buffer = new TrackedBuffer(Engine.of(runtime).context(), "test.timed", 1 << 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             for (int f = 0; f < FRAMES; f++) {
                 Frame frame = runtime.beginFrame();
                 var cmd = commands.begin(frame);
@@ -46,7 +48,7 @@ class PassTimingIntervalTest extends GpuTestBase {
                 frame.record(cmd);
                 commands.end(cmd);
                 frame.submit(cmd);
-                runtime.context().waitIdle();
+                Engine.of(runtime).context().waitIdle();
                 graphs.collectTimings();
             }
         }

@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.GpuTestBase;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
@@ -33,11 +35,11 @@ class HudOverlayGpuTest extends GpuTestBase {
 
     /** Renders {@code frames} HUD frames over black, the exposure record set by {@code record} per frame; returns RGBA pixels. */
     private byte[] render(int w, int h, List<String> lines, int frames, java.util.function.IntFunction<float[]> record, boolean plot) {
-        var ctx = runtime.context();
+        var ctx = Engine.of(runtime).context();
         try (
-             FrameCommands loop = new FrameCommands(runtime);
-             HudOverlay hud = new HudOverlay(ctx, runtime.compiler(), runtime.pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
-             ExposurePlot history = new ExposurePlot(ctx, runtime.compiler(), runtime.pipelineCache());
+             FrameCommands loop = runtime.frameCommands();
+             HudOverlay hud = new HudOverlay(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
+             ExposurePlot history = new ExposurePlot(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
              TrackedImage image = TrackedImage.create(ctx, "test.target", w, h, VK_FORMAT_R8G8B8A8_UNORM,
                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
              TrackedBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
@@ -85,7 +87,7 @@ class HudOverlayGpuTest extends GpuTestBase {
     }
 
     private TrackedBuffer zeroed(String name, long size) {
-        TrackedBuffer b = new TrackedBuffer(runtime.context(), name, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
+        TrackedBuffer b = new TrackedBuffer(Engine.of(runtime).context(), name, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
         MemoryUtil.memSet(b.mappedAddress(), 0, size);
         b.flush(0, size);
         return b;

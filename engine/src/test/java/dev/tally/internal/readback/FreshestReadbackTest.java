@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.readback.TimeSource;
 
 import dev.tally.readback.ReadbackStats;
@@ -28,7 +30,7 @@ class FreshestReadbackTest {
     void theNewestCompletedSampleEveryFrameWithoutWaiting(int framesInFlight, int slots) {
         int frames = 120;
         try (RingHarness h = new RingHarness("frames.inFlight=" + framesInFlight, "readback.slots=" + slots, "readback.mode=freshest")) {
-            var ctx = h.tally.context();
+            var ctx = Engine.of(h.tally).context();
             ReadbackRing ring = h.tally.readback("readback", 64);
             assertEquals(ReadbackRing.Mode.FRESHEST, ring.mode());
             float[] destination = new float[4];

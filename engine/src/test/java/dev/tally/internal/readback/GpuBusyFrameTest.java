@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.GpuTestBase;
@@ -54,9 +56,9 @@ class GpuBusyFrameTest extends GpuTestBase {
 
     @Test
     void theCpuSideOfABusyFrameNeitherWaitsNorTakesTheGpusTime() {
-        var ctx = runtime.context();
-        try (FrameCommands commands = new FrameCommands(runtime);
-             ComputeKernel busy = new ComputeKernel(ctx, runtime.compiler(), runtime.pipelineCache(), "test_busy.comp", Map.of(), null, 1, 4);
+        var ctx = Engine.of(runtime).context();
+        try (FrameCommands commands = runtime.frameCommands();
+             ComputeKernel busy = new ComputeKernel(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), "test_busy.comp", Map.of(), null, 1, 4);
              ReadbackRing ring = runtime.readback("busy.readback", 16, ReadbackRing.Mode.FIXED)) {
             for (int i = 0; i < 3; i++) {
                 frame(commands, busy, ring, 1);   // warm: pipelines, plan, transients
@@ -72,7 +74,7 @@ class GpuBusyFrameTest extends GpuTestBase {
             int measured = 0;
             for (int attempt = 0; attempt < 10 && measured < 3; attempt++) {
                 ctx.waitIdle();
-                runtime.graphs().collectTimings();
+                Engine.of(runtime).graphs().collectTimings();
                 long waitsBefore = ctx.waits().total().count();
                 double pairCpu = Double.MAX_VALUE;
                 long firstValue = 0;

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.readback.Sample;
 
 import dev.tally.graph.Access;
@@ -31,8 +33,8 @@ class ReadbackDeliveryTest {
     @Test
     void samplesOlderThanMaxAgeAreFlaggedAndCounted() {
         try (RingHarness h = new RingHarness("frames.inFlight=2", "readback.slots=3")) {
-            ReadbackRing strict = new ReadbackRing(h.tally.graphs(), "strict", 3, 16, ReadbackRing.Mode.FIXED, 2);
-            ReadbackRing lenient = new ReadbackRing(h.tally.graphs(), "lenient", 3, 16, ReadbackRing.Mode.FIXED, 3);
+            ReadbackRing strict = new ReadbackRing(Engine.of(h.tally).graphs(), "strict", 3, 16, ReadbackRing.Mode.FIXED, 2);
+            ReadbackRing lenient = new ReadbackRing(Engine.of(h.tally).graphs(), "lenient", 3, 16, ReadbackRing.Mode.FIXED, 3);
             int[] staleSeen = {0};
             strict.onSample(d -> {
                 assertEquals(3, d.lag());
@@ -167,7 +169,7 @@ class ReadbackDeliveryTest {
     void imageRegionsAreReadAndConvertedToFloat() {
         int w = 8, ht = 4;
         try (RingHarness h = new RingHarness("frames.inFlight=2", "readback.slots=3")) {
-            var ctx = h.tally.context();
+            var ctx = Engine.of(h.tally).context();
             TrackedBuffer upload = new TrackedBuffer(ctx, "upload", (long) w * ht * 12, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.READBACK);
             long a = upload.mappedAddress();
             for (int y = 0; y < ht; y++) {

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.readback.ReadbackStats;
 
 import dev.tally.readback.Sample;
@@ -58,9 +60,9 @@ class ReadbackRingTest {
     void everySampleIsTheFrameItClaimsExactlyNLateWithoutWaiting(int slots, int framesInFlight) {
         int frames = 200;
         try (Tally rt = open(framesInFlight, slots)) {
-            var ctx = rt.context();
-            try (FrameCommands commands = new FrameCommands(rt);
-                 ComputeKernel writer = new ComputeKernel(ctx, rt.compiler(), rt.pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
+            var ctx = Engine.of(rt).context();
+            try (FrameCommands commands = rt.frameCommands();
+                 ComputeKernel writer = new ComputeKernel(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
                  ReadbackRing ring = rt.readback("readback", 64)) {
                 long delivered = 0;
                 long lastSeen = -1;
@@ -102,9 +104,9 @@ class ReadbackRingTest {
     void synchronousModeWaitsAndCountsIt() {
         int frames = 20;
         try (Tally rt = open(2, 3)) {
-            var ctx = rt.context();
-            try (FrameCommands commands = new FrameCommands(rt);
-                 ComputeKernel writer = new ComputeKernel(ctx, rt.compiler(), rt.pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
+            var ctx = Engine.of(rt).context();
+            try (FrameCommands commands = rt.frameCommands();
+                 ComputeKernel writer = new ComputeKernel(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
                  ReadbackRing ring = rt.readback("readback", 64, ReadbackRing.Mode.SYNC)) {
                 for (int f = 0; f < frames; f++) {
                     frame(rt, commands, writer, ring, 1, 1);
@@ -125,7 +127,7 @@ class ReadbackRingTest {
     void slotsMustExceedFramesInFlight(int slots, int framesInFlight) {
         try (Tally rt = open(framesInFlight, framesInFlight + 1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> new ReadbackRing(rt.graphs(), "readback", slots, 16, ReadbackRing.Mode.FIXED));
+                    () -> new ReadbackRing(Engine.of(rt).graphs(), "readback", slots, 16, ReadbackRing.Mode.FIXED));
             assertTrue(e.getMessage().contains("frames in flight"), e.getMessage());
         }
     }
@@ -133,9 +135,9 @@ class ReadbackRingTest {
     @Test
     void anAbandonedFrameDeliversNothing() {
         try (Tally rt = open(2, 3)) {
-            var ctx = rt.context();
-            try (FrameCommands commands = new FrameCommands(rt);
-                 ComputeKernel writer = new ComputeKernel(ctx, rt.compiler(), rt.pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
+            var ctx = Engine.of(rt).context();
+            try (FrameCommands commands = rt.frameCommands();
+                 ComputeKernel writer = new ComputeKernel(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
                  ReadbackRing ring = rt.readback("readback", 64)) {
                 frame(rt, commands, writer, ring, 1, 1);                  // frame 0
                 Frame given = rt.beginFrame();                           // frame 1: captured, then given up
@@ -163,10 +165,10 @@ class ReadbackRingTest {
     void closingWithPendingSlotsLeaksNothing() {
         dev.tally.internal.vk.ValidationLog log;
         try (Tally rt = open(2, 3)) {
-            var ctx = rt.context();
+            var ctx = Engine.of(rt).context();
             log = ctx.validationLog();
-            try (FrameCommands commands = new FrameCommands(rt);
-                 ComputeKernel writer = new ComputeKernel(ctx, rt.compiler(), rt.pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12)) {
+            try (FrameCommands commands = rt.frameCommands();
+                 ComputeKernel writer = new ComputeKernel(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12)) {
                 ReadbackRing ring = rt.readback("readback", 16);
                 for (int f = 0; f < 2; f++) {
                     frame(rt, commands, writer, ring, 1, 1);

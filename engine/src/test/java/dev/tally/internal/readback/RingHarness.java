@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
@@ -30,8 +32,8 @@ final class RingHarness implements AutoCloseable {
         List<String> all = new ArrayList<>(List.of("validation.enabled=true"));
         all.addAll(List.of(overrides));
         tally = Tally.open(Config.load(null, all));
-        commands = new FrameCommands(tally);
-        writer = new ComputeKernel(tally.context(), tally.compiler(), tally.pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
+        commands = tally.frameCommands();
+        writer = new ComputeKernel(Engine.of(tally).context(), Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_frame.comp", Map.of(), null, 1, 12);
     }
 
     /** The 16 bytes (frame, 2 frame + 1, a, b) written by a compute pass of {@code g}. */
@@ -68,12 +70,12 @@ final class RingHarness implements AutoCloseable {
     }
 
     int validationMessages() {
-        tally.context().waitIdle();
-        return tally.context().validationLog().total();
+        Engine.of(tally).context().waitIdle();
+        return Engine.of(tally).context().validationLog().total();
     }
 
     String validationText() {
-        return tally.context().validationLog().messages().toString();
+        return Engine.of(tally).context().validationLog().messages().toString();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.reduce.ReduceOp;
 
 import dev.tally.GpuTestBase;
@@ -26,17 +28,17 @@ class ForcedStorageAlignmentTest extends GpuTestBase {
     @ParameterizedTest
     @ValueSource(ints = {1, 1000, 4096, 4097, 100_003})
     void sumAndMaxAreRightWithTheAlignmentForced(int n) {
-        assertEquals(256, runtime.reducer().settings().storageAlignment(), "the debug key reaches the reducer");
+        assertEquals(256, Engine.of(runtime).reducer().settings().storageAlignment(), "the debug key reaches the reducer");
         float[] data = ReductionAccuracyTest.uniform(n, 77L + n);
         double sum = ReductionAccuracyTest.referenceSum(data);
         float max = Float.NEGATIVE_INFINITY;
         for (float f : data) {
             max = Math.max(max, f);
         }
-        ReducePlan plan = runtime.reducer().plan(n);
+        ReducePlan plan = Engine.of(runtime).reducer().plan(n);
         assertEquals(256, plan.partialsOffset(), "partials bound at the forced alignment");
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             assertEquals(sum, one.reduce(ReduceOp.SUM, array).value(), Math.max(1e-6, sum * 1e-6), "sum n=" + n);
             assertEquals(max, one.reduce(ReduceOp.MAX, array).value(), "max n=" + n);
         }

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.reduce.ReduceOp;
 
 import dev.tally.GpuTestBase;
@@ -16,15 +18,15 @@ import static org.junit.jupiter.api.Assertions.*;
 class ReductionAccuracyTest extends GpuTestBase {
 
     private float reduce(ReduceOp op, float[] data) {
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             return one.reduce(op, array).value();
         }
     }
 
     private float[] reduceAll(float[] data) {
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             float[] out = new float[ReduceOp.values().length];
             for (ReduceOp op : ReduceOp.values()) {
                 out[op.ordinal()] = one.reduce(op, array).value();
@@ -179,7 +181,7 @@ class ReductionAccuracyTest extends GpuTestBase {
         float got = reduce(ReduceOp.SUM, data);
         double kept = 509 * (double) sub; // 511 x sub + one -2 x sub
         float min = reduce(ReduceOp.MIN, data);
-        if (runtime.context().info().denormPreserve32()) {
+        if (Engine.of(runtime).context().info().denormPreserve32()) {
             assertEquals(kept, got, sub * 1e-3, "device promises to preserve subnormals");
             assertEquals(-sub * 2, min);
         } else {
@@ -192,8 +194,8 @@ class ReductionAccuracyTest extends GpuTestBase {
     @Test
     void sameBitsOnTwentyRuns() {
         float[] data = uniform((1 << 20) + 5, 20);
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             int first = Float.floatToRawIntBits(one.reduce(ReduceOp.SUM, array).value());
             for (int i = 0; i < 19; i++) {
                 assertEquals(first, Float.floatToRawIntBits(one.reduce(ReduceOp.SUM, array).value()), "run " + (i + 2));
@@ -203,9 +205,9 @@ class ReductionAccuracyTest extends GpuTestBase {
 
     @Test
     void arraysLargerThanOneBindingStillReduce() {
-        long chunk = runtime.reducer().settings().chunkElements();
+        long chunk = Engine.of(runtime).reducer().settings().chunkElements();
         long bytesNeeded = (chunk + 5) * 4;
-        long deviceMemory = runtime.context().info().deviceLocalBytes();
+        long deviceMemory = Engine.of(runtime).context().info().deviceLocalBytes();
         org.junit.jupiter.api.Assumptions.assumeTrue(bytesNeeded < deviceMemory / 3,
                 "the device's binding range (" + chunk + " floats) is too close to its memory to test here");
         int n = Math.toIntExact(chunk + 5);
@@ -217,7 +219,7 @@ class ReductionAccuracyTest extends GpuTestBase {
         }
         data[n - 1] = 7f; // in the second chunk: must be seen
         expect += 7 - ((n - 1) % 3 == 0 ? 1 : 0);
-        assertTrue(runtime.reducer().plan(n).firstPass().size() >= 2, "plan must split the input");
+        assertTrue(Engine.of(runtime).reducer().plan(n).firstPass().size() >= 2, "plan must split the input");
         float[] got = reduceAll(data);
         assertEquals((double) expect, got[ReduceOp.SUM.ordinal()], expect * 1e-6);
         assertEquals(7f, got[ReduceOp.MAX.ordinal()]);

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.reduce.ReduceStats;
 
 import dev.tally.GpuTestBase;
@@ -23,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.*;
 class StatsAccuracyTest extends GpuTestBase {
 
     private ReduceStats stats(float[] data) {
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             return one.stats(array).stats();
         }
     }

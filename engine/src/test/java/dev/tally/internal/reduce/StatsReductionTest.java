@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.reduce.ReduceStats;
 
 import dev.tally.GpuTestBase;
@@ -20,8 +22,8 @@ class StatsReductionTest extends GpuTestBase {
     }
 
     private ReduceStats stats(float[] data) {
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             return one.stats(array).stats();
         }
     }
@@ -62,8 +64,8 @@ class StatsReductionTest extends GpuTestBase {
         int n = 1 << 24;
         float[] data = ReductionAccuracyTest.uniform(n, 2024);
         double[] ref = reference(data);
-        try (DeviceArray array = DeviceArray.of(runtime.context(), "test.input", data);
-             OneShotReduction one = new OneShotReduction(runtime.context(), runtime.reducer())) {
+        try (DeviceArray array = DeviceArray.of(Engine.of(runtime).context(), "test.input", data);
+             OneShotReduction one = new OneShotReduction(Engine.of(runtime).context(), Engine.of(runtime).reducer())) {
             ReduceStats first = one.stats(array).stats();
             assertEquals(0, Math.abs(first.variance() - ref[2]) / ref[2], 1e-5, "variance " + first.variance() + " vs " + ref[2]);
             assertEquals(0, Math.abs(first.mean() - ref[1]) / ref[1], 1e-6, "mean");
@@ -80,9 +82,9 @@ class StatsReductionTest extends GpuTestBase {
     @ParameterizedTest
     @ValueSource(ints = {65_536, 1_000_003})
     void recordsWithFarApartMeansFoldToTheWholeVariance(int n) {
-        ReducePlan plan = runtime.reducer().plan(n);
+        ReducePlan plan = Engine.of(runtime).reducer().plan(n);
         int groups = plan.firstPass().get(0).groups();
-        int wg = runtime.reducer().settings().workgroupSize();
+        int wg = Engine.of(runtime).reducer().settings().workgroupSize();
         assertTrue(groups > 1, "the plan must have several workgroups, got " + groups);
         float[] data = ReductionAccuracyTest.uniform(n, 77L + n);
         long stride = (long) groups * wg;

@@ -1,5 +1,7 @@
 package dev.tally.internal.vk;
 
+import dev.tally.internal.engine.Engine;
+
 import dev.tally.vk.VulkanException;
 
 import dev.tally.vk.MemoryKind;
@@ -110,9 +112,9 @@ class FaultInjectionTest {
     @Test
     void aRuntimeClosesCleanlyAfterTheDeviceIsLost() {
         Tally rt = open("device-lost@1");
-        ValidationLog log = rt.context().validationLog();
-        try (DeviceArray array = DeviceArray.of(rt.context(), "input", new float[]{1, 2, 3});
-             OneShotReduction one = new OneShotReduction(rt.context(), rt.reducer())) {
+        ValidationLog log = Engine.of(rt).context().validationLog();
+        try (DeviceArray array = DeviceArray.of(Engine.of(rt).context(), "input", new float[]{1, 2, 3});
+             OneShotReduction one = new OneShotReduction(Engine.of(rt).context(), Engine.of(rt).reducer())) {
             VulkanException e = assertThrows(VulkanException.class, () -> one.reduce(ReduceOp.SUM, array));
             assertTrue(e.isDeviceLost(), e::getMessage);
         }
@@ -126,7 +128,7 @@ class FaultInjectionTest {
     @Test
     void outOfMemoryAtTheChosenBufferNamesSizeAndBudgetAndTheRuntimeStaysUsable() {
         try (Tally rt = open("oom@20")) {
-            VulkanContext ctx = rt.context();
+            VulkanContext ctx = Engine.of(rt).context();
             long made = ctx.faults().bufferCreations();
             assertTrue(made < 19, "opening the runtime made " + made + " buffers");
             List<TrackedBuffer> fillers = new ArrayList<>();
@@ -144,7 +146,7 @@ class FaultInjectionTest {
 
             // The failure was one allocation: the same runtime still allocates and reduces.
             try (DeviceArray array = DeviceArray.of(ctx, "after", new float[]{1, 2, 3, 4});
-                 OneShotReduction one = new OneShotReduction(ctx, rt.reducer())) {
+                 OneShotReduction one = new OneShotReduction(ctx, Engine.of(rt).reducer())) {
                 assertEquals(10f, one.reduce(ReduceOp.SUM, array).value());
                 assertEquals(4f, one.reduce(ReduceOp.MAX, array).value());
             }

@@ -5,7 +5,7 @@ import dev.tally.internal.exposure.AutoExposure;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
-import dev.tally.internal.vk.TrackedImage;
+import dev.tally.vk.GpuImage;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocationCreateInfo;
@@ -40,7 +40,7 @@ final class View implements AutoCloseable {
     private final long allocation;
     private final long view;
     /** The render target as Tally's graph sees it (Tally makes its own view; the image stays the renderer's). */
-    final TrackedImage target;
+    final GpuImage target;
     final AutoExposure exposure;
     final ReadbackRing readback;
     private Sample last;
@@ -72,7 +72,7 @@ final class View implements AutoCloseable {
             check(vkCreateImageView(device, viewInfo, null, pView), "vkCreateImageView");
             view = pView.get(0);
         }
-        target = TrackedImage.wrap(tally.context(), name + ".hdr", image, width, height, HDR_FORMAT,
+        target = tally.wrapImage(name + ".hdr", image, width, height, HDR_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
         exposure = tally.autoExposure(name);                                // passes left/histogram, left/exposure, ...
         readback = tally.readback(name + "/readback", READBACK_BYTES);      // a ring of readback.slots host-visible buffers

@@ -1,4 +1,4 @@
-package dev.tally;
+package dev.tally.internal.engine;
 
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;

@@ -1,4 +1,4 @@
-package dev.tally;
+package dev.tally.internal.engine;
 
 import dev.tally.internal.graph.FrameTicket;
 import dev.tally.internal.vk.VulkanContext;
@@ -17,7 +17,7 @@ final class FrameSlots {
     private final String owner;
     private final long[] value;
 
-    FrameSlots(Tally tally, String owner) {
+    FrameSlots(Engine tally, String owner) {
         this.ctx = tally.context();
         this.owner = owner;
         this.value = new long[tally.framesInFlight()];
@@ -32,7 +32,7 @@ final class FrameSlots {
      * runs (pacing, counted as such). An abandoned frame signalled its value with an empty submission, so its
      * slot's wait is as short as any.
      */
-    int acquire(Frame frame, String what) {
+    int acquire(EngineFrame frame, String what) {
         requireOpen();
         frame.requireOwner(what);
         FrameTicket ticket = frame.ticket();

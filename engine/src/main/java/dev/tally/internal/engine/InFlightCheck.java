@@ -1,4 +1,4 @@
-package dev.tally;
+package dev.tally.internal.engine;
 
 /**
  * The frames-in-flight contract, checked at each frame's beginning by a poll of the timeline (never a

@@ -1,4 +1,4 @@
-package dev.tally;
+package dev.tally.internal.engine;
 
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
