@@ -1,6 +1,6 @@
 package dev.tally;
 
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.FrameGraph;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkSemaphoreSubmitInfo;

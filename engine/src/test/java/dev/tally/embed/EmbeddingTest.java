@@ -11,7 +11,7 @@ import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.Metering;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.internal.reduce.DeviceArray;

@@ -7,7 +7,7 @@ import dev.tally.internal.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.internal.vk.TrackedBuffer;

@@ -2,9 +2,9 @@ package dev.tally.demo.app;
 
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.FontAtlas;
 import dev.tally.internal.hud.TextRaster;

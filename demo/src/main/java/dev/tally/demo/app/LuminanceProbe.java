@@ -1,8 +1,8 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.demo.present.Window;
 import dev.tally.internal.readback.Delivery;
 import dev.tally.internal.readback.ReadbackRing;

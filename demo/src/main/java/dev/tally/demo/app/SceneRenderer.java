@@ -1,12 +1,12 @@
 package dev.tally.demo.app;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;

@@ -1,10 +1,10 @@
 package dev.tally.demo.app;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

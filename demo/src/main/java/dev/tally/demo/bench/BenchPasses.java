@@ -1,10 +1,10 @@
 package dev.tally.demo.bench;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.Handle;
-import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassBuilder;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.Handle;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassKind;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkClearColorValue;

@@ -1,11 +1,11 @@
 package dev.tally.demo.graphcheck;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.Handle;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.Handle;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

@@ -2,13 +2,13 @@ package dev.tally.demo.jmh;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.PlanningImports;
 import dev.tally.internal.vk.ResourceState;

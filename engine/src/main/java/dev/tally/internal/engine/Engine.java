@@ -16,7 +16,7 @@ import dev.tally.internal.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.internal.exposure.Tonemapper;
 import dev.tally.graph.AsyncMode;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.hud.HudOverlay;
 import dev.tally.internal.readback.ReadbackRing;
@@ -207,7 +207,7 @@ public final class Engine implements Tally {
         long value = ctx.submissions().openFrame();
         long number = nextFrame++;
         try {
-            FrameGraph graph = graphs.begin(number, value);
+            GraphDeclaration graph = graphs.begin(number, value);
             current = new EngineFrame(this, graph.ticket(), Thread.currentThread(), graph);
         } catch (RuntimeException e) {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty

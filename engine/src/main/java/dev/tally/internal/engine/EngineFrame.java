@@ -5,7 +5,7 @@ import dev.tally.FrameBatch;
 import dev.tally.LaneCommands;
 
 import dev.tally.internal.graph.FrameTicket;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.QueueLanes;
 import dev.tally.internal.vk.VulkanContext;
@@ -54,11 +54,11 @@ public final class EngineFrame implements Frame {
     private final long number;
     private final long timelineValue;
     private final Thread owner;
-    private final FrameGraph graph;
+    private final GraphDeclaration graph;
     /** Volatile: a beginFrame on another thread reads it to tell an open frame from a finished one. */
     private volatile State state = State.OPEN;
 
-    EngineFrame(Engine tally, FrameTicket ticket, Thread owner, FrameGraph graph) {
+    EngineFrame(Engine tally, FrameTicket ticket, Thread owner, GraphDeclaration graph) {
         this.tally = tally;
         this.ticket = ticket;
         this.number = ticket.number();
@@ -88,7 +88,7 @@ public final class EngineFrame implements Frame {
     }
 
     /** This frame's graph: declare passes on it before {@link #record}. */
-    public FrameGraph graph() {
+    public GraphDeclaration graph() {
         return graph;
     }
 

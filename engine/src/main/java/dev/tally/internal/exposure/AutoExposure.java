@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.exposure.Metering;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -8,11 +10,11 @@ import dev.tally.exposure.ExposureSettings;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.graph.HistoryBuffer;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.RecordedRequest;
 import dev.tally.internal.reduce.ReduceNode;
@@ -257,7 +259,8 @@ public final class AutoExposure implements AutoCloseable {
      * Adds passes histogram (its resolve fused in), reduce*, and exposure (normalization fused in), each under this
      * auto-exposure's scope, metering {@code hdr}, whose extent comes from the graph.
      */
-    public Result add(FrameGraph g, ImageHandle hdr, float dt) {
+    public Result add(FrameGraph frameGraph, ImageHandle hdr, float dt) {
+        GraphDeclaration g = GraphDeclaration.of(frameGraph);
         int width = g.desc(hdr).width();
         int height = g.desc(hdr).height();
         ExposureShaderLayout.HdrFormat format = ExposureShaderLayout.HdrFormat.of(g.desc(hdr).format());
@@ -304,8 +307,8 @@ public final class AutoExposure implements AutoCloseable {
         frameAccumulator = null;
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
         BufferHandle curve = curveHandle(g, s);
-        FrameGraph.History past = g.history(history);
-        FrameGraph.History pastFiltered = g.history(filteredHistory);
+        GraphDeclaration.History past = g.history(history);
+        GraphDeclaration.History pastFiltered = g.history(filteredHistory);
         frameBins = res.bins();
         frameTotal = totalHandle;
         framePast = past;
@@ -335,7 +338,7 @@ public final class AutoExposure implements AutoCloseable {
     private HdrRead frameRead;
     private long frameSampler;
     private BufferHandle frameAccumulator, frameBins, frameTotal, frameCurve;
-    private FrameGraph.History framePast, framePastFiltered;
+    private GraphDeclaration.History framePast, framePastFiltered;
     private ExposureSettings frameSettings;
     private ComputeKernel frameAccumulate;
     private float frameDt;
@@ -348,12 +351,12 @@ public final class AutoExposure implements AutoCloseable {
     private final Bindings histogramBindings = new Bindings(4);
     private final Bindings exposureBindings = new Bindings(8);
 
-    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
             new Hist(b.read(frameHdr, frameRead.access()), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
                     b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY,
                     frameRead, frameSampler));
 
-    private final java.util.function.BiConsumer<Hist, dev.tally.internal.graph.PassContext> histogramRecord = (h, c) -> {
+    private final java.util.function.BiConsumer<Hist, dev.tally.graph.PassContext> histogramRecord = (h, c) -> {
         Bindings bindings = histogramBindings.clear();
         if (h.read() == HdrRead.SAMPLED) {
             bindings.sampled(c.image(h.hdr()), h.sampler());   // an image the host made without STORAGE usage: texel fetches
@@ -369,14 +372,14 @@ public final class AutoExposure implements AutoCloseable {
         h.kernel().dispatch(c.cmd(), bindings, histogramPush.rewind(), h.groupsX(), h.groupsY());
     };
 
-    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, Adapt> exposureSetup = b -> asyncCandidate(b,
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Adapt> exposureSetup = b -> asyncCandidate(b,
             new Adapt(b.read(frameBins, Access.COMPUTE_READ), b.read(frameTotal, Access.COMPUTE_READ),
                     b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
                     b.read(framePastFiltered.previous(), Access.COMPUTE_READ), b.write(framePastFiltered.current(), Access.COMPUTE_WRITE),
                     b.read(framePast.previous(), Access.COMPUTE_READ), b.write(framePast.current(), Access.COMPUTE_WRITE),
                     b.read(frameCurve, Access.COMPUTE_READ), frameSettings, frameDt, frameReset, frameCutTicket));
 
-    private final java.util.function.BiConsumer<Adapt, dev.tally.internal.graph.PassContext> exposureRecord = (h, c) -> {
+    private final java.util.function.BiConsumer<Adapt, dev.tally.graph.PassContext> exposureRecord = (h, c) -> {
         ExposureShaderLayout.putExposurePush(exposurePush.clear(), h.settings(), h.dt(), h.reset());
         cut.recorded(h.cutTicket());
         adapt.dispatch(c.cmd(), exposureBindings.clear()
@@ -394,7 +397,7 @@ public final class AutoExposure implements AutoCloseable {
      * Marks a pass of the chain as a candidate for the async compute queue (it only reads the finished HDR
      * image; its results are needed by later passes, which wait across queues) and returns its handles.
      */
-    private static <T> T asyncCandidate(dev.tally.internal.graph.PassBuilder b, T handles) {
+    private static <T> T asyncCandidate(dev.tally.graph.PassBuilder b, T handles) {
         b.asyncCompute();
         return handles;
     }
@@ -404,7 +407,7 @@ public final class AutoExposure implements AutoCloseable {
      * (vkCmdUpdateBuffer) on the first frame and whenever the settings brought a different curve, until a
      * frame carrying the upload is recorded (a frame given up before recording declares it again next time).
      */
-    private BufferHandle curveHandle(FrameGraph g, ExposureSettings s) {
+    private BufferHandle curveHandle(GraphDeclaration g, ExposureSettings s) {
         BufferHandle table = g.importBuffer(name("exposure.curve"), curveTable, null);
         long ticket = curveUpload.ticket();
         if (ticket == 0) {

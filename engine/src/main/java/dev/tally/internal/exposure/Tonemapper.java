@@ -1,12 +1,14 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.exposure.ExposureShaderLayout;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.DescriptorSets;
@@ -132,7 +134,8 @@ public final class Tonemapper implements AutoCloseable {
      * in the target's format as the graph knows it: a compute pass where the format and the image's
      * usage allow storage writes, a fullscreen draw otherwise. Returns the target's new version.
      */
-    public ImageHandle add(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+    public ImageHandle add(FrameGraph frameGraph, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
+        GraphDeclaration g = GraphDeclaration.of(frameGraph);
         ImageDesc desc = g.desc(target);
         if (usesCompute(desc)) {
             return addCompute(g, name, hdr, exposure, target, desc);
@@ -160,19 +163,19 @@ public final class Tonemapper implements AutoCloseable {
     private dev.tally.internal.shader.ComputeKernel lastKernel;
     private final dev.tally.internal.shader.Bindings computeBindings = new dev.tally.internal.shader.Bindings(3);
 
-    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
             b.read(setupHdr, Access.COMPUTE_SAMPLED), b.read(setupExposure, Access.COMPUTE_READ), b.write(setupTarget, Access.COMPUTE_WRITE),
             setupKernel, setupGroupsX, setupGroupsY);
 
-    private final java.util.function.BiConsumer<ComputeIo, dev.tally.internal.graph.PassContext> computeRecord = this::recordCompute;
+    private final java.util.function.BiConsumer<ComputeIo, dev.tally.graph.PassContext> computeRecord = this::recordCompute;
 
-    private void recordCompute(ComputeIo h, dev.tally.internal.graph.PassContext c) {
+    private void recordCompute(ComputeIo h, dev.tally.graph.PassContext c) {
         h.kernel().dispatch(c.cmd(), computeBindings.clear().sampled(c.image(h.hdr()), sampler)
                 .buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)
                 .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
     }
 
-    private ImageHandle addCompute(FrameGraph g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
+    private ImageHandle addCompute(GraphDeclaration g, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target, ImageDesc desc) {
         if (desc.format() != lastFormat || lastKernel == null) {
             lastKernel = computeByFormat.computeIfAbsent(desc.format(), this::buildCompute);   // a boxed key only when the format changes
             lastFormat = desc.format();

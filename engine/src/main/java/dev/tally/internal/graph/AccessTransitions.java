@@ -21,7 +21,7 @@ final class AccessTransitions {
     }
 
     /** Uses of one resource in one pass combine: union of stages and accesses, a write if any writes. */
-    static List<Pass.Use> merged(FrameGraph g, Pass p) {
+    static List<Pass.Use> merged(GraphDeclaration g, Pass p) {
         List<Pass.Use> out = new ArrayList<>();
         for (Pass.Use u : p.uses) {
             int at = -1;

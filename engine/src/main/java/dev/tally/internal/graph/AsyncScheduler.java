@@ -37,7 +37,7 @@ final class AsyncScheduler {
     }
 
     /** Each pass's lane, by position in {@code plan}'s order, for a frame of topology {@code key} on {@code lanes}. */
-    int[] place(FrameGraph g, GraphPlan plan, String key, QueueLanes lanes) {
+    int[] place(GraphDeclaration g, GraphPlan plan, String key, QueueLanes lanes) {
         // One placement per frame, asked only when it can matter (two lanes and something to place).
         boolean async = lanes.lanes() == 2 && LaneAssignment.anyCandidate(g, plan) && placement.placeAsync(key, mode);
         // The last frame's array when the plan has as many passes: the barrier cache keeps copies, never this one.
@@ -57,7 +57,7 @@ final class AsyncScheduler {
     }
 
     /** Names of the last placed frame's passes that asked for the async queue ({@code g} and {@code plan}: that frame), made when asked. */
-    List<String> lastCandidates(FrameGraph g, GraphPlan plan) {
+    List<String> lastCandidates(GraphDeclaration g, GraphPlan plan) {
         return g == null ? List.of() : LaneAssignment.candidates(g, plan);
     }
 
@@ -66,7 +66,7 @@ final class AsyncScheduler {
     }
 
     /** Names of {@code g}'s passes (compiled as {@code plan}, the last placed frame) on the async lane, in plan order. */
-    List<String> lastAsyncPasses(FrameGraph g, GraphPlan plan) {
+    List<String> lastAsyncPasses(GraphDeclaration g, GraphPlan plan) {
         List<String> out = new ArrayList<>();
         for (int pos = 0; pos < lastLanes.length; pos++) {
             if (lastLanes[pos] == QueueLanes.ASYNC) {

@@ -41,7 +41,7 @@ public final class BarrierPlanner {
     }
 
     /** One lane: every pass on the main queue, one batch. */
-    public static Barriers plan(FrameGraph g, GraphPlan plan, IntFunction<ResourceState> slotEntry) {
+    public static Barriers plan(GraphDeclaration g, GraphPlan plan, IntFunction<ResourceState> slotEntry) {
         return plan(g, plan, slotEntry, new int[plan.order().size()], QueueLanes.ONE);
     }
 
@@ -50,7 +50,7 @@ public final class BarrierPlanner {
      *                  carries across frames, since frames in flight share the slots)
      * @param laneOf    by position in the plan's order: the lane the pass runs on
      */
-    public static Barriers plan(FrameGraph g, GraphPlan plan, IntFunction<ResourceState> slotEntry, int[] laneOf, QueueLanes queues) {
+    public static Barriers plan(GraphDeclaration g, GraphPlan plan, IntFunction<ResourceState> slotEntry, int[] laneOf, QueueLanes queues) {
         int n = plan.order().size();
         if (laneOf.length != n) {
             throw new IllegalArgumentException("laneOf has " + laneOf.length + " entries for " + n + " passes");
@@ -222,7 +222,7 @@ public final class BarrierPlanner {
      * touched last come back (ownership transferred where needed), and one global barrier orders every
      * later use on the main queue after the wait, for this frame's epilogue and the next frames.
      */
-    private static void join(FrameGraph g, ResourceState[] state, int[][] lastPos, int[] lastLane, ResourceState[] slotState,
+    private static void join(GraphDeclaration g, ResourceState[] state, int[][] lastPos, int[] lastLane, ResourceState[] slotState,
                              int[] slotLastLane, QueueLanes queues, List<List<BarrierSpec>> after, List<BarrierSpec> join) {
         join.add(new BarrierSpec(-1, false, true, ALL, ANY_WRITE, ALL, ANY_ACCESS, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_UNDEFINED));
         for (GraphResource r : g.resources) {

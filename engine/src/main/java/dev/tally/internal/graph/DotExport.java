@@ -8,7 +8,7 @@ public final class DotExport {
     private DotExport() {
     }
 
-    public static String toDot(FrameGraph g, GraphPlan plan) {
+    public static String toDot(GraphDeclaration g, GraphPlan plan) {
         Set<Integer> culled = new HashSet<>(plan.culled());
         StringBuilder b = new StringBuilder("digraph tally {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=11];\n");
         for (Pass p : g.passes) {

@@ -30,8 +30,8 @@ final class FrameRecorder {
     private Object[] objects = new Object[0];
     /** By batch of the frame being recorded: the lane semaphore value it signals (kept from frame to frame). */
     private long[] signalOf = new long[2];
-    private PassContext context;
-    private FrameGraph lastGraph;
+    private PassRecording context;
+    private GraphDeclaration lastGraph;
     private GraphPlan lastPlan;
     private BarrierPlanner.Barriers lastBarriers;
     private long barriersEmitted;
@@ -57,7 +57,7 @@ final class FrameRecorder {
     }
 
     /** Records {@code g}; with {@code listBatches}, returns what each batch is (else null: one command buffer, nothing to hand on). */
-    List<GraphRuntime.RecordedBatch> record(FrameGraph g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
+    List<GraphRuntime.RecordedBatch> record(GraphDeclaration g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         g.requireComplete();
         StateTracker.resolveEntries(g);
         String key = TopologyKey.of(g, lastTopologyKey, keyMatcher);   // the previous frame's key object when nothing changed
@@ -103,7 +103,7 @@ final class FrameRecorder {
     }
 
     /** By resource id: the transient's object or the imported one; entries past this frame's resources are never read. */
-    private Object[] objectsOf(FrameGraph g, Transients transients) {
+    private Object[] objectsOf(GraphDeclaration g, Transients transients) {
         if (objects.length < g.resources.size()) {
             objects = new Object[Math.max(g.resources.size(), 2 * objects.length)];
         }
@@ -114,7 +114,7 @@ final class FrameRecorder {
         return objects;
     }
 
-    private void recordBatch(VkCommandBuffer cmd, FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers barriers, QueueBatch batch,
+    private void recordBatch(VkCommandBuffer cmd, GraphDeclaration g, GraphPlan plan, BarrierPlanner.Barriers barriers, QueueBatch batch,
                              int batchCount, Object[] objects) {
         if (batch.index() == 0) {
             fills.record(backend, cmd);
@@ -122,7 +122,7 @@ final class FrameRecorder {
         }
         timings.batchBegun(cmd, batch, batchCount, plan.order().size());
         if (context == null) {
-            context = new PassContext(backend.context());
+            context = new PassRecording(backend.context());
         }
         context.bind(cmd, objects, g);
         for (int pos = batch.firstPos(); pos < batch.endPos(); pos++) {
@@ -166,7 +166,7 @@ final class FrameRecorder {
     }
 
     /** The last frame recorded (null before the first) and its plan. */
-    FrameGraph lastGraph() { return lastGraph; }
+    GraphDeclaration lastGraph() { return lastGraph; }
     GraphPlan lastPlan() { return lastPlan; }
     /** The barriers the last frame was recorded with (null before the first). */
     BarrierPlanner.Barriers lastBarriers() { return lastBarriers; }

@@ -141,7 +141,7 @@ final class FrameTimings {
     }
 
     /** Which passes ran and which were culled in the frame just recorded. */
-    void passesRecorded(FrameGraph g, GraphPlan plan) {
+    void passesRecorded(GraphDeclaration g, GraphPlan plan) {
         for (int k = 0; k < plan.culled().size(); k++) {
             stats.culled(g.passes.get(plan.culled().get(k)).name, true);
         }

@@ -13,11 +13,11 @@ final class GraphCompiler {
     private GraphCompiler() {
     }
 
-    static GraphPlan compile(FrameGraph g) {
+    static GraphPlan compile(GraphDeclaration g) {
         return compile(g, PassOrder.DECLARED);
     }
 
-    static GraphPlan compile(FrameGraph g, PassOrder passOrder) {
+    static GraphPlan compile(GraphDeclaration g, PassOrder passOrder) {
         List<Pass> passes = g.passes;
         int n = passes.size();
         boolean[] needed = new boolean[n];
@@ -107,7 +107,7 @@ final class GraphCompiler {
      * By pass index: the passes that must run before it. The writer of a version precedes its users;
      * the users of a version precede the writer of the next one (write after read and write after write).
      */
-    static List<List<Integer>> predecessors(FrameGraph g) {
+    static List<List<Integer>> predecessors(GraphDeclaration g) {
         List<List<Integer>> preds = new ArrayList<>();
         for (int i = 0; i < g.passes.size(); i++) {
             preds.add(new ArrayList<>());
@@ -132,7 +132,7 @@ final class GraphCompiler {
      * Interval assignment: transients sorted by first use go into the slot of the same kind whose last
      * member ended before they start, preferring the closest size; otherwise a new slot.
      */
-    private static List<GraphPlan.Slot> alias(FrameGraph g, int[] first, int[] last, int[] slotOf) {
+    private static List<GraphPlan.Slot> alias(GraphDeclaration g, int[] first, int[] last, int[] slotOf) {
         List<GraphResource> transients = new ArrayList<>();
         for (GraphResource r : g.resources) {
             if (r.transientResource() && first[r.id] >= 0) {
@@ -177,7 +177,7 @@ final class GraphCompiler {
     }
 
     /** Images alias only with images of the same format and usage (same memory requirements in practice). */
-    private static boolean sameImageShape(FrameGraph g, int member, GraphResource r) {
+    private static boolean sameImageShape(GraphDeclaration g, int member, GraphResource r) {
         ImageDesc a = g.resources.get(member).imageDesc;
         return a.format() == r.imageDesc.format() && a.usage() == r.imageDesc.usage();
     }

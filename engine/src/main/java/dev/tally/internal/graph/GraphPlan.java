@@ -20,7 +20,7 @@ public record GraphPlan(List<Integer> order, List<Integer> culled, List<Slot> sl
     }
 
     /** Bytes the transients would take with one allocation each. */
-    public long requestedBytes(FrameGraph g) {
+    public long requestedBytes(GraphDeclaration g) {
         long sum = 0;
         for (GraphResource r : g.resources) {
             if (r.transientResource() && firstUse[r.id] >= 0) {

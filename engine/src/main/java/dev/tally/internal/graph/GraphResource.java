@@ -1,5 +1,11 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.ImageDesc;
@@ -35,7 +41,7 @@ final class GraphResource {
      * under a different name) and version. A handle stands only for the resource of its name, slot and version.
      */
     private final String[] handleNames = new String[NAMES_KEPT];
-    private final Handle[][] handles = new Handle[NAMES_KEPT][];
+    private final IssuedHandle[][] handles = new IssuedHandle[NAMES_KEPT][];
     private int nextEvicted;
     private static final int NAMES_KEPT = 4;
 
@@ -65,7 +71,7 @@ final class GraphResource {
      * earlier frame never comes to stand for another resource (a name no longer kept drops its handles: they
      * keep their old generation and are refused).
      */
-    Handle handle(FrameGraph g, int v, long generation) {
+    Handle handle(GraphDeclaration g, int v, long generation) {
         int k = 0;
         while (k < NAMES_KEPT && !name.equals(handleNames[k])) {
             k++;
@@ -74,13 +80,13 @@ final class GraphResource {
             k = nextEvicted;
             nextEvicted = (nextEvicted + 1) % NAMES_KEPT;
             handleNames[k] = name;
-            handles[k] = new Handle[Math.max(2, v + 1)];
+            handles[k] = new IssuedHandle[Math.max(2, v + 1)];
         } else if (v >= handles[k].length) {
             handles[k] = java.util.Arrays.copyOf(handles[k], Math.max(2 * handles[k].length, v + 1));
         }
-        Handle h = handles[k][v];
-        if (h == null || (h instanceof ImageHandle) != image) {
-            h = image ? new ImageHandle(g, id, v) : new BufferHandle(g, id, v);
+        IssuedHandle h = handles[k][v];
+        if (h == null || (h instanceof IssuedImageHandle) != image) {
+            h = image ? new IssuedImageHandle(g, id, v) : new IssuedBufferHandle(g, id, v);
             handles[k][v] = h;
         }
         h.generation = generation;

@@ -60,8 +60,8 @@ public final class GraphRuntime implements AutoCloseable {
     private long currentNumber = -1;
     private long currentValue;
     /** The graphs frames are declared in, reused in turn: the last recorded, the one begun last, and a free one. */
-    private final FrameGraph[] graphs = new FrameGraph[3];
-    private FrameGraph begun;
+    private final GraphDeclaration[] graphs = new GraphDeclaration[3];
+    private GraphDeclaration begun;
 
     public GraphRuntime(VulkanContext ctx) {
         this(ctx, false);
@@ -79,7 +79,7 @@ public final class GraphRuntime implements AutoCloseable {
      * A runtime with no GPU behind it, for measuring Tally's own CPU work (benchmarks): frames are declared,
      * compiled, given barriers and recorded as on a device (each pass's execute step runs; {@link #record}
      * takes a null command buffer), and nothing reaches a driver. Histories and GPU imports need a device:
-     * declare with the described imports ({@link FrameGraph#importBuffer(String, long, dev.tally.internal.vk.ResourceState, Access)}).
+     * declare with the described imports ({@link GraphDeclaration#importBuffer(String, long, dev.tally.internal.vk.ResourceState, Access)}).
      */
     public static GraphRuntime withoutGpu(int framesInFlight) {
         return new GraphRuntime(new NoOpBackend(framesInFlight), false);
@@ -98,7 +98,7 @@ public final class GraphRuntime implements AutoCloseable {
      * finished frames' timestamps and tells the listeners (never waits). Called by the one object that owns
      * the frame's lifecycle ({@code dev.tally.Tally#beginFrame}).
      */
-    public FrameGraph begin(long frameNumber, long timelineValue) {
+    public GraphDeclaration begin(long frameNumber, long timelineValue) {
         if (begun != null && (frameNumber <= currentNumber || timelineValue <= currentValue)) {   // both only grow
             throw new IllegalStateException("internal: frame " + frameNumber + " (timeline value " + timelineValue + ") begun after frame "
                     + currentNumber + " (" + currentValue + ")");
@@ -106,7 +106,7 @@ public final class GraphRuntime implements AutoCloseable {
         currentNumber = frameNumber;
         currentValue = timelineValue;
         // The new frame's graph first: listeners (readback rings) read the frame begun from it.
-        FrameGraph g = freeGraph();
+        GraphDeclaration g = freeGraph();
         g.reset(frameNumber, timelineValue, backend.framesInFlight());
         begun = g;
         timings.collect();
@@ -118,11 +118,11 @@ public final class GraphRuntime implements AutoCloseable {
      * A graph to declare the next frame in: neither the last recorded one (the next frame shares its uses, and
      * the HUD and tests read it) nor the one begun last (still refused if it is recorded now, by its ticket).
      */
-    private FrameGraph freeGraph() {
-        FrameGraph last = recorder.lastGraph();
+    private GraphDeclaration freeGraph() {
+        GraphDeclaration last = recorder.lastGraph();
         for (int i = 0; i < graphs.length; i++) {
             if (graphs[i] == null) {
-                graphs[i] = new FrameGraph(this, 16, 16);
+                graphs[i] = new GraphDeclaration(this, 16, 16);
             }
             if (graphs[i] != last && graphs[i] != begun) {
                 return graphs[i];
@@ -137,12 +137,12 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     /** Frame {@code g} will not be recorded; listeners drop what they prepared for it. */
-    public void abandon(FrameGraph g) {
+    public void abandon(GraphDeclaration g) {
         listeners.abandoned(g.frame());
     }
 
     /** Frame {@code g} was just submitted by Tally. */
-    public void submitted(FrameGraph g) {
+    public void submitted(GraphDeclaration g) {
         listeners.submitted(g.frame());
     }
 
@@ -183,7 +183,7 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     /** Compiles (or reuses the plan for this topology) and records every pass into {@code cmd}: one batch, on the main queue. */
-    public void record(FrameGraph g, VkCommandBuffer cmd) {
+    public void record(GraphDeclaration g, VkCommandBuffer cmd) {
         oneBuffer.cmd = cmd;
         try {
             recordFrame(g, oneBuffer, QueueLanes.ONE, false);
@@ -209,11 +209,11 @@ public final class GraphRuntime implements AutoCloseable {
      * async compute passes on the async lane when there is one (or when lanes are split on one queue).
      * With one lane this is one batch, recorded exactly as {@link #record}.
      */
-    public List<RecordedBatch> recordBatches(FrameGraph g, BatchCommands commands) {
+    public List<RecordedBatch> recordBatches(GraphDeclaration g, BatchCommands commands) {
         return recordFrame(g, commands, async.lanes(), true);
     }
 
-    private List<RecordedBatch> recordFrame(FrameGraph g, BatchCommands commands, QueueLanes lanes, boolean listBatches) {
+    private List<RecordedBatch> recordFrame(GraphDeclaration g, BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         if (g != begun || g.frame() != currentNumber) {
             throw new IllegalStateException("frame " + g.frame() + "'s graph recorded after frame " + currentNumber
                     + " began; declare and record one frame at a time");
@@ -266,7 +266,7 @@ public final class GraphRuntime implements AutoCloseable {
     }
 
     /** The last frame recorded (null before the first), its plan and its barriers. */
-    FrameGraph lastRecordedGraph() { return recorder.lastGraph(); }
+    GraphDeclaration lastRecordedGraph() { return recorder.lastGraph(); }
     GraphPlan lastPlan() { return recorder.lastPlan(); }
     BarrierPlanner.Barriers lastBarriers() { return recorder.lastBarriers(); }
     GraphBackend backend() { return backend; }

@@ -11,7 +11,7 @@ public final class LaneAssignment {
      * @param placeAsync decides, by pass name, whether a pass that asked for the async compute queue goes there
      * @return by position in the plan's order, the lane
      */
-    public static int[] assign(FrameGraph g, GraphPlan plan, QueueLanes queues, Predicate<String> placeAsync) {
+    public static int[] assign(GraphDeclaration g, GraphPlan plan, QueueLanes queues, Predicate<String> placeAsync) {
         int[] lanes = new int[plan.order().size()];
         if (queues.lanes() == 1) {
             return lanes;
@@ -24,10 +24,10 @@ public final class LaneAssignment {
     }
 
     /**
-     * As {@link #assign(FrameGraph, GraphPlan, QueueLanes, Predicate)} with one decision for every candidate
+     * As {@link #assign(GraphDeclaration, GraphPlan, QueueLanes, Predicate)} with one decision for every candidate
      * ({@code async}), into {@code into} when it has the plan's length (the last frame's array, reused), else a new one.
      */
-    static int[] assign(FrameGraph g, GraphPlan plan, QueueLanes queues, boolean async, int[] into) {
+    static int[] assign(GraphDeclaration g, GraphPlan plan, QueueLanes queues, boolean async, int[] into) {
         int n = plan.order().size();
         int[] lanes = into != null && into.length == n ? into : new int[n];
         for (int pos = 0; pos < n; pos++) {
@@ -37,7 +37,7 @@ public final class LaneAssignment {
     }
 
     /** Whether a pass of the plan asked for the async compute queue (counted without a list). */
-    static boolean anyCandidate(FrameGraph g, GraphPlan plan) {
+    static boolean anyCandidate(GraphDeclaration g, GraphPlan plan) {
         for (int pos = 0; pos < plan.order().size(); pos++) {
             if (g.passes.get(plan.order().get(pos)).asyncCompute) {
                 return true;
@@ -47,7 +47,7 @@ public final class LaneAssignment {
     }
 
     /** Names of the passes in the plan that asked for the async compute queue, in plan order: the candidates. */
-    public static java.util.List<String> candidates(FrameGraph g, GraphPlan plan) {
+    public static java.util.List<String> candidates(GraphDeclaration g, GraphPlan plan) {
         java.util.List<String> out = new java.util.ArrayList<>();
         for (int pos = 0; pos < plan.order().size(); pos++) {
             int i = plan.order().get(pos);

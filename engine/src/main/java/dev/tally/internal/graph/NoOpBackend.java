@@ -39,7 +39,7 @@ final class NoOpBackend implements GraphBackend {
     @Override public void destroyLaneSemaphore(long semaphore) { }
 
     @Override
-    public Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+    public Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) {
         Transients t = new Transients(plan, poison, g.resources.size());
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);

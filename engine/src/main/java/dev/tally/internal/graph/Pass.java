@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassContext;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -56,7 +58,7 @@ final class Pass {
     private Object data;
     private BiConsumer<Object, PassContext> execute;
     /** What this pass's setup sees; made once, as the pass is. */
-    PassBuilder builder;
+    PassSetup builder;
 
     Pass(int index) {
         this.index = index;
@@ -91,7 +93,7 @@ final class Pass {
     }
 
     /** Records the pass's commands: its execute step with its setup's data. */
-    void record(PassContext ctx) {
+    void record(PassRecording ctx) {
         execute.accept(data, ctx);
     }
 }

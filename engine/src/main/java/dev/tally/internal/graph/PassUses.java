@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -14,7 +18,7 @@ final class PassUses {
     }
 
     /** Records one use of {@code handle} by {@code pass} in {@code g}, validating it; returns the new handle for a write, the same for a read. */
-    static Handle use(FrameGraph g, Pass pass, Handle handle, Access access) {
+    static Handle use(GraphDeclaration g, Pass pass, Handle handle, Access access) {
         if (handle == null) {
             throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
         }
@@ -62,8 +66,8 @@ final class PassUses {
      * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
      * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
      */
-    private static Pass.Use useOf(FrameGraph g, Pass pass, int resource, int version, Access access, int producedVersion) {
-        FrameGraph last = g.lastRecorded();
+    private static Pass.Use useOf(GraphDeclaration g, Pass pass, int resource, int version, Access access, int producedVersion) {
+        GraphDeclaration last = g.lastRecorded();
         int k = pass.uses.size();
         if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
             Pass.Use u = last.passes.get(pass.index).uses.get(k);

@@ -19,7 +19,7 @@ final class StateTracker {
     }
 
     /** Every tracked entry of {@code g}, read again now: an earlier frame recorded since the declaration may have moved it. */
-    static void resolveEntries(FrameGraph g) {
+    static void resolveEntries(GraphDeclaration g) {
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
             if (r.trackedEntry) {
@@ -29,7 +29,7 @@ final class StateTracker {
     }
 
     /** {@code g} was recorded as {@code plan}, leaving each resource in {@code finalStates} (by id; null: untouched). */
-    static void frameRecorded(FrameGraph g, GraphPlan plan, ResourceState[] finalStates, Transients transients) {
+    static void frameRecorded(GraphDeclaration g, GraphPlan plan, ResourceState[] finalStates, Transients transients) {
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
             ResourceState fin = finalStates[r.id];

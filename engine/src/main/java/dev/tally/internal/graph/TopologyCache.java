@@ -22,7 +22,7 @@ final class TopologyCache implements AutoCloseable {
 
     /** Where transient memory comes from and goes back to. */
     interface Memory {
-        Transients create(FrameGraph g, GraphPlan plan, boolean poison);
+        Transients create(GraphDeclaration g, GraphPlan plan, boolean poison);
 
         void release(Transients transients);
     }
@@ -61,7 +61,7 @@ final class TopologyCache implements AutoCloseable {
      * The compiled topology of {@code g} (key {@code key}), used in frame {@code frame}: compiled with
      * {@code order} and given transient memory (laid out for poisoning when {@code poison}) if new.
      */
-    Compiled acquire(String key, FrameGraph g, PassOrder order, boolean poison, long frame) {
+    Compiled acquire(String key, GraphDeclaration g, PassOrder order, boolean poison, long frame) {
         Compiled c = entries.get(key);
         if (c == null) {
             g.requireComplete();
@@ -98,7 +98,7 @@ final class TopologyCache implements AutoCloseable {
      * The barriers of {@code g} compiled as {@code c}: those planned for an earlier frame when every input
      * matches (lanes, each pass's lane, entry states, slot states), else planned now and kept.
      */
-    BarrierPlanner.Barriers barriers(Compiled c, FrameGraph g, int[] laneOf, QueueLanes lanes) {
+    BarrierPlanner.Barriers barriers(Compiled c, GraphDeclaration g, int[] laneOf, QueueLanes lanes) {
         int count = g.resources.size();
         if (scratch.length != count) {
             scratch = new ResourceState[count];

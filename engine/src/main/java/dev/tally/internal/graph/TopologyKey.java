@@ -12,12 +12,12 @@ final class TopologyKey {
     }
 
     /** The key of {@code g}, or {@code previous} itself when it describes {@code g}'s topology. */
-    static String of(FrameGraph g, String previous) {
+    static String of(GraphDeclaration g, String previous) {
         return of(g, previous, new KeyMatcher());
     }
 
-    /** As {@link #of(FrameGraph, String)}, comparing through {@code m} (kept by the caller from frame to frame). */
-    static String of(FrameGraph g, String previous, KeyMatcher m) {
+    /** As {@link #of(GraphDeclaration, String)}, comparing through {@code m} (kept by the caller from frame to frame). */
+    static String of(GraphDeclaration g, String previous, KeyMatcher m) {
         if (previous != null) {
             m.reset(previous);
             describe(g, m);
@@ -30,7 +30,7 @@ final class TopologyKey {
         return b.toString();
     }
 
-    private static void describe(FrameGraph g, KeySink b) {
+    private static void describe(GraphDeclaration g, KeySink b) {
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
             b.num(r.origin.ordinal()).ch('|');

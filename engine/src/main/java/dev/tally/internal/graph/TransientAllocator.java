@@ -41,7 +41,7 @@ final class TransientAllocator {
     }
 
     /** Allocates the slots of {@code plan} and creates every transient of {@code g} in them; nothing is left behind on failure. */
-    Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+    Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) {
         Transients p = new Transients(plan, poison, g.resources.size());
         try (MemoryStack stack = stackPush()) {
             for (int s = 0; s < plan.slots().size(); s++) {
@@ -79,7 +79,7 @@ final class TransientAllocator {
         return p;
     }
 
-    private static String names(FrameGraph g, GraphPlan.Slot slot) {
+    private static String names(GraphDeclaration g, GraphPlan.Slot slot) {
         List<String> n = new ArrayList<>();
         slot.members().forEach(id -> n.add("'" + g.resources.get(id).name + "'"));
         return String.join(", ", n);

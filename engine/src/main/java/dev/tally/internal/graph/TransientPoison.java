@@ -59,7 +59,7 @@ final class TransientPoison {
      * filled with NaN through {@code backend}, and its first-use barrier is widened to follow the fill.
      * Returns the barriers to record instead of {@code planned}.
      */
-    static List<BarrierSpec> beforePass(GraphBackend backend, VkCommandBuffer cmd, FrameGraph g, GraphPlan plan, int pos, Object[] objects,
+    static List<BarrierSpec> beforePass(GraphBackend backend, VkCommandBuffer cmd, GraphDeclaration g, GraphPlan plan, int pos, Object[] objects,
                                         List<BarrierSpec> planned) {
         List<BarrierSpec> out = new ArrayList<>(planned);
         for (Pass.Use u : AccessTransitions.merged(g, g.passes.get(plan.order().get(pos)))) {

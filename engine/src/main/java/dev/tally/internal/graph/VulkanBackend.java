@@ -105,7 +105,7 @@ final class VulkanBackend implements GraphBackend {
         ctx.defer(() -> vkDestroySemaphore(ctx.device(), semaphore, null));
     }
 
-    @Override public Transients create(FrameGraph g, GraphPlan plan, boolean poison) { return transients.create(g, plan, poison); }
+    @Override public Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) { return transients.create(g, plan, poison); }
     @Override public void release(Transients t) { transients.release(t); }
     @Override public long transientObjectsCreated() { return transients.objectsCreated(); }
 

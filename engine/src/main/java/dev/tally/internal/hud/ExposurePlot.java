@@ -1,9 +1,11 @@
 package dev.tally.internal.hud;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.RecordedRequest;
 import dev.tally.internal.shader.Bindings;
@@ -109,10 +111,10 @@ public final class ExposurePlot implements AutoCloseable {
     private ComputeKernel setupKernel;
     private final Bindings bindings = new Bindings(2);
 
-    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, Io> setup = b -> new Io(b.read(setupExposure, Access.COMPUTE_READ),
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Io> setup = b -> new Io(b.read(setupExposure, Access.COMPUTE_READ),
             b.write(setupImported, Access.COMPUTE_READ_WRITE), setupNow, setupTicket, setupKernel);
 
-    private final java.util.function.BiConsumer<Io, dev.tally.internal.graph.PassContext> record = (h, c) -> {
+    private final java.util.function.BiConsumer<Io, dev.tally.graph.PassContext> record = (h, c) -> {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             long push = stack.nmalloc(4, PUSH_BYTES);
             MemoryUtil.memPutFloat(push, h.now());

@@ -1,12 +1,15 @@
 package dev.tally.internal.hud;
 
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.internal.hud.HudOverlay.HistogramView;
@@ -64,8 +67,8 @@ final class HudComputePath implements AutoCloseable {
             computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
 
     private final BiConsumer<ComputeIo, PassContext> computeRecord = (h, c) -> {
-        TrackedBuffer exposure = c.buffer(h.exposure());
-        TrackedBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
+        GpuBuffer exposure = c.buffer(h.exposure());
+        GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
         compute().dispatch(c.cmd(), computeBindings.clear()
                 .buffer(h.atlas(), 0, h.atlas().size())
                 .buffer(h.slot(), HudScene.GLYPH_OFFSET, h.slot().size() - HudScene.GLYPH_OFFSET)
@@ -124,7 +127,7 @@ final class HudComputePath implements AutoCloseable {
      * Writes the scene header into the slot ({@code mapped}, {@code glyphs} glyphs already after it), flushes
      * it and adds the pass over {@code target}.
      */
-    ImageHandle add(FrameGraph g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, TrackedBuffer slot,
+    ImageHandle add(GraphDeclaration g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, TrackedBuffer slot,
                     int glyphs, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot, float lineWidth) {
         Rect ha = layout.histogramArea();
         Rect area = layout.plotArea();

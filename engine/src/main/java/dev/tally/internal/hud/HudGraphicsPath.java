@@ -1,10 +1,13 @@
 package dev.tally.internal.hud;
 
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.internal.hud.HudOverlay.HistogramView;
@@ -56,7 +59,7 @@ final class HudGraphicsPath implements AutoCloseable {
      * Flushes the slot's {@code count} glyphs (the graphics path reads no scene header) and adds the pass
      * drawing {@code scene} over {@code target}, a {@code width x height} image of {@code format}.
      */
-    ImageHandle add(FrameGraph g, String name, ImageHandle target, int format, int width, int height, HudScene scene, HudLayout layout,
+    ImageHandle add(GraphDeclaration g, String name, ImageHandle target, int format, int width, int height, HudScene scene, HudLayout layout,
                     TrackedBuffer slot, int count, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
                     float lineWidth) {
         Rect ha = layout.histogramArea();
@@ -98,8 +101,8 @@ final class HudGraphicsPath implements AutoCloseable {
 
     private static List<DescriptorSets.Binding> bindings(PassContext c, TrackedBuffer atlasBuffer, TrackedBuffer slot,
                                                          BufferHandle normalized, BufferHandle exposureHandle, BufferHandle plotHandle) {
-        TrackedBuffer exposure = c.buffer(exposureHandle);
-        TrackedBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
+        GpuBuffer exposure = c.buffer(exposureHandle);
+        GpuBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
         return List.of(DescriptorSets.Range.of(atlasBuffer, 0, atlasBuffer.size()),
                 DescriptorSets.Range.of(slot, HudScene.GLYPH_OFFSET, slot.size() - HudScene.GLYPH_OFFSET),
                 DescriptorSets.Range.of(c.buffer(normalized), 0, 256 * 4),

@@ -1,9 +1,11 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.FrameGraph;
+
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
@@ -92,8 +94,9 @@ public final class HudOverlay implements AutoCloseable {
         return add(g, "hud", target, lines, histogram, plot);
     }
 
-    /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
-    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+    /** As {@link #add(GraphDeclaration, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
+    public ImageHandle add(FrameGraph frameGraph, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
+        GraphDeclaration g = GraphDeclaration.of(frameGraph);
         ImageDesc desc = g.desc(target);
         int width = desc.width();
         int height = desc.height();

@@ -1,6 +1,6 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.guard.ConstructionGuard;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
@@ -41,7 +41,7 @@ final class HudUploadRing implements AutoCloseable {
     }
 
     /** The frame's own slot: one ring deeper than the frames in flight. */
-    int slotFor(FrameGraph g) {
+    int slotFor(GraphDeclaration g) {
         return g.ticket().slotIn(text.length);
     }
 

@@ -1,9 +1,9 @@
 package dev.tally.internal.readback;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.Handle;
-import dev.tally.internal.graph.PassBuilder;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.Handle;
+import dev.tally.graph.PassBuilder;
 import dev.tally.internal.readback.ReadbackRing.ImageRegion;
 import dev.tally.internal.readback.ReadbackRing.Region;
 import dev.tally.internal.readback.ReadbackRing.Source;

@@ -1,10 +1,10 @@
 package dev.tally.internal.readback;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
-import dev.tally.internal.graph.ImageHandle;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.readback.ReadbackRing.ImageRegion;
 import dev.tally.internal.readback.ReadbackRing.Region;
@@ -51,7 +51,7 @@ final class CapturePass {
     }
 
     /** Checks {@code sources}, lays them out in {@code slot}, marks the slot pending for this frame and adds the pass. */
-    void add(FrameGraph g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName) {
+    void add(GraphDeclaration g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName) {
         SlotLayout layout = slot.layout;
         long end = 0, total = 0;
         for (int i = 0; i < sources.size(); i++) {

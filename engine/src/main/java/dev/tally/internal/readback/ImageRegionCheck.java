@@ -1,6 +1,6 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
 import dev.tally.internal.readback.ReadbackRing.ImageRegion;
 
@@ -12,7 +12,7 @@ final class ImageRegionCheck {
     }
 
     /** Throws naming ring {@code ringName}, the image and what is wrong with {@code r} in {@code g}. */
-    static void check(String ringName, FrameGraph g, ImageRegion r) {
+    static void check(String ringName, GraphDeclaration g, ImageRegion r) {
         ImageDesc d = g.desc(r.image());
         if (TexelFormats.bytesPerTexel(d.format()) == 0) {
             throw new IllegalArgumentException(what(ringName, g, r) + " has format " + d.format() + "; expected " + TexelFormats.supported());
@@ -27,7 +27,7 @@ final class ImageRegionCheck {
     }
 
     /** The start of a message about {@code r} (built only when there is something to report). */
-    private static String what(String ringName, FrameGraph g, ImageRegion r) {
+    private static String what(String ringName, GraphDeclaration g, ImageRegion r) {
         return "readback ring '" + ringName + "': image '" + g.name(r.image()) + "'";
     }
 }

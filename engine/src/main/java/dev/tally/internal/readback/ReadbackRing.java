@@ -1,15 +1,17 @@
 package dev.tally.internal.readback;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.readback.TimeSource;
 
 import dev.tally.readback.ReadbackStats;
 
 import dev.tally.readback.Sample;
 
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.internal.guard.ConstructionGuard;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
@@ -151,7 +153,8 @@ public final class ReadbackRing implements AutoCloseable {
     }
 
     /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
-    public void capture(FrameGraph g, List<? extends Source> sources) {
+    public void capture(FrameGraph frameGraph, List<? extends Source> sources) {
+        GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireFrame(g);
         ReadbackSlot slot = slots[graphs.currentTicket().slotIn(slots.length)];
         if (slot.frame == g.frame()) {
@@ -165,7 +168,8 @@ public final class ReadbackRing implements AutoCloseable {
      * request's future, at the first frame beginning after the GPU finished. At most as many one-shot
      * requests as the ring has slots may be pending.
      */
-    public ReadbackRequest requestOnce(FrameGraph g, List<? extends Source> sources, SampleListener listener) {
+    public ReadbackRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener) {
+        GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireFrame(g);
         ReadbackSlot slot = oneShots.acquire();
         ReadbackRequest request = new ReadbackRequest(g.frame(), listener);
@@ -175,7 +179,7 @@ public final class ReadbackRing implements AutoCloseable {
         return request;
     }
 
-    private void requireFrame(FrameGraph g) {
+    private void requireFrame(GraphDeclaration g) {
         g.requireDeclaring("readback ring capture", name);   // before anything of the slot changes
         if (g.ticket() != graphs.currentTicket()) {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame "

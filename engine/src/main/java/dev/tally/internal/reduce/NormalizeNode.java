@@ -1,9 +1,11 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;

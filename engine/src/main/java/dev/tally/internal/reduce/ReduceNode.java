@@ -1,14 +1,16 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.graph.FrameGraph;
+
 import dev.tally.reduce.ReduceOp;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.graph.PassBuilder;
-import dev.tally.internal.graph.PassContext;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.vk.GpuBuffer;
+
 import dev.tally.reduce.ReduceStats;
 
 import dev.tally.reduce.ReduceOp;
@@ -140,8 +142,8 @@ public final class Reducer implements AutoCloseable {
      * of {@code output}. Same plan and dispatch shapes as {@link #record}; {@code scratch} holds
      * {@code plan.statsScratchBytes()} and was zeroed once.
      */
-    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
-                            TrackedBuffer output, long outputOffset, Runnable between) {
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset, Runnable between) {
         long recordBytes = ReduceStats.RECORD_BYTES;
         long partialBytes = recordBytes * Math.max(1, plan.partials());
         if (plan.onePass()) {
@@ -165,8 +167,8 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Outside a frame graph: the same, with its own barrier between the passes. */
-    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
-                            TrackedBuffer output, long outputOffset) {
+    public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                            GpuBuffer output, long outputOffset) {
         recordStats(cmd, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
     }
 
@@ -196,8 +198,8 @@ public final class Reducer implements AutoCloseable {
      * one-pass ticket in it is reset by the kernel itself. A two-pass plan records its
      * compute-to-compute barrier through {@code between} (the frame graph's, or {@link #barrier}).
      */
-    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
-                       TrackedBuffer output, long outputOffset, Runnable between) {
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset, Runnable between) {
         if (plan.onePass()) {
             recordOnePass(cmd, op, plan, input, inputOffset, scratch, output, outputOffset);
             return;
@@ -208,19 +210,19 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Outside a frame graph: the same, with its own barrier between the passes. */
-    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
-                       TrackedBuffer output, long outputOffset) {
+    public void record(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                       GpuBuffer output, long outputOffset) {
         record(cmd, op, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
     }
 
     /** The barrier between the two passes: partials written by compute, then read by compute. */
-    public static void barrier(VkCommandBuffer cmd, TrackedBuffer scratch) {
+    public static void barrier(VkCommandBuffer cmd, GpuBuffer scratch) {
         Barriers.buffer(cmd, scratch.handle(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     }
 
     /** First pass of a two-pass plan: n floats to {@code plan.partials()} partials in {@code scratch}. */
-    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch) {
+    public void recordPartials(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
         requireMode(plan, false);
         List<ReducePlan.Dispatch> first = plan.firstPass();
         for (int i = 0; i < first.size(); i++) {
@@ -232,7 +234,7 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
-    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer scratch, TrackedBuffer output, long outputOffset) {
+    public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
         requireMode(plan, false);
         dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
                 .buffer(scratch, plan.partialsOffset(), 4L * plan.partials())
@@ -240,8 +242,8 @@ public final class Reducer implements AutoCloseable {
     }
 
     /** One dispatch; the last workgroup to finish folds the partials. */
-    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, TrackedBuffer input, long inputOffset, TrackedBuffer scratch,
-                              TrackedBuffer output, long outputOffset) {
+    public void recordOnePass(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                              GpuBuffer output, long outputOffset) {
         requireMode(plan, true);
         int groups = plan.firstPass().get(0).groups();
         dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()

@@ -1,5 +1,8 @@
 package dev.tally.internal.shader;
 
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.GpuImage;
+
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.TrackedImage;
 
@@ -42,18 +45,18 @@ public final class Bindings {
     }
 
     /** Appends a range of a storage buffer, in bytes. */
-    public Bindings buffer(TrackedBuffer b, long byteOffset, long byteSize) {
-        return add(RANGE, b.serial(), b.handle(), byteOffset, byteSize);
+    public Bindings buffer(GpuBuffer b, long byteOffset, long byteSize) {
+        return add(RANGE, TrackedBuffer.of(b).serial(), b.handle(), byteOffset, byteSize);
     }
 
     /** Appends a storage image, accessed in GENERAL layout. */
-    public Bindings storageImage(TrackedImage image) {
-        return add(STORAGE_IMAGE, image.serial(), image.view(), 0, 0);
+    public Bindings storageImage(GpuImage image) {
+        return add(STORAGE_IMAGE, TrackedImage.of(image).serial(), image.view(), 0, 0);
     }
 
     /** Appends a sampled image with its sampler, read in SHADER_READ_ONLY_OPTIMAL layout. */
-    public Bindings sampled(TrackedImage image, long sampler) {
-        return add(SAMPLED, image.serial(), image.view(), sampler, 0);
+    public Bindings sampled(GpuImage image, long sampler) {
+        return add(SAMPLED, TrackedImage.of(image).serial(), image.view(), sampler, 0);
     }
 
     Bindings add(byte k, long s, long h, long o, long sz) {

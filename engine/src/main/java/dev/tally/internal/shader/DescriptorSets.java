@@ -23,22 +23,22 @@ public final class DescriptorSets implements AutoCloseable {
 
     /** A storage image, accessed in GENERAL layout. */
     public record StorageImage(long serial, long view) implements Binding {
-        public static StorageImage of(dev.tally.internal.vk.TrackedImage image) {
-            return new StorageImage(image.serial(), image.view());
+        public static StorageImage of(dev.tally.vk.GpuImage image) {
+            return new StorageImage(dev.tally.internal.vk.TrackedImage.of(image).serial(), image.view());
         }
     }
 
     /** One bound range of a storage buffer, in bytes. Keyed by the buffer's serial: handles are reused. */
     public record Range(long serial, long buffer, long offset, long size) implements Binding {
-        public static Range of(dev.tally.internal.vk.TrackedBuffer b, long offset, long size) {
-            return new Range(b.serial(), b.handle(), offset, size);
+        public static Range of(dev.tally.vk.GpuBuffer b, long offset, long size) {
+            return new Range(dev.tally.internal.vk.TrackedBuffer.of(b).serial(), b.handle(), offset, size);
         }
     }
 
     /** A sampled image (combined with a sampler), read in SHADER_READ_ONLY_OPTIMAL layout. */
     public record Sampled(long serial, long view, long sampler) implements Binding {
-        public static Sampled of(dev.tally.internal.vk.TrackedImage image, long sampler) {
-            return new Sampled(image.serial(), image.view(), sampler);
+        public static Sampled of(dev.tally.vk.GpuImage image, long sampler) {
+            return new Sampled(dev.tally.internal.vk.TrackedImage.of(image).serial(), image.view(), sampler);
         }
     }
 

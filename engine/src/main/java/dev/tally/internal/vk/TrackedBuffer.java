@@ -174,6 +174,11 @@ public final class TrackedBuffer implements GpuBuffer {
         ctx.defer(() -> vmaDestroyBuffer(allocator, h, a));
     }
 
+    /** The implementation behind {@code buffer}: one made by Tally (internal code hands back what Tally issued). */
+    public static TrackedBuffer of(GpuBuffer buffer) {
+        return of(buffer, "bind", buffer == null ? "null" : buffer.name());
+    }
+
     /** The implementation behind a {@link GpuBuffer} a caller hands back; anything else is refused in one line. */
     public static TrackedBuffer of(GpuBuffer buffer, String op, String name) {
         if (buffer instanceof TrackedBuffer t) {

@@ -154,6 +154,11 @@ public final class TrackedImage implements GpuImage {
         });
     }
 
+    /** The implementation behind {@code image}: one made by Tally (internal code hands back what Tally issued). */
+    public static TrackedImage of(GpuImage image) {
+        return of(image, "bind", image == null ? "null" : image.name());
+    }
+
     /** The implementation behind a {@link GpuImage} a caller hands back; anything else is refused in one line. */
     public static TrackedImage of(GpuImage image, String op, String name) {
         if (image instanceof TrackedImage t) {

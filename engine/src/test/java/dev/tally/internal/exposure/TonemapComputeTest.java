@@ -6,11 +6,11 @@ import dev.tally.exposure.ExposureShaderLayout;
 
 import dev.tally.GpuTestBase;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.Frame;
 import dev.tally.FrameCommands;

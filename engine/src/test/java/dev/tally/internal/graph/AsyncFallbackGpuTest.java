@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.graph.Access;
@@ -66,7 +68,7 @@ class AsyncFallbackGpuTest {
                 HistoryBuffer running = graphs.history("running", BufferDesc.of(16), 0);
                 for (int f = 0; f < FRAMES; f++) {
                     Frame frame = tally.beginFrame();
-                    FrameGraph g = frame.graph();
+                    GraphDeclaration g = frame.graph();
                     float a = f % 5, b = 1;
                     BufferHandle values = g.addPass("fill", PassKind.COMPUTE, s -> s.write(s.create("values", BufferDesc.of(4L * COUNT)),
                             Access.COMPUTE_WRITE), (h, c) -> {
@@ -82,7 +84,7 @@ class AsyncFallbackGpuTest {
                                     stack.malloc(12).putInt(0, COUNT).putFloat(4, 10 * a).putFloat(8, 2), 4, 1);
                         }
                     });
-                    FrameGraph.History hist = g.history(running);
+                    GraphDeclaration.History hist = g.history(running);
                     record Acc(BufferHandle prev, BufferHandle in, BufferHandle out) {
                     }
                     Acc acc = g.addPass("accumulate", PassKind.COMPUTE, s -> {

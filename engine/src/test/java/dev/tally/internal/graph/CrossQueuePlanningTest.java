@@ -1,5 +1,11 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -42,7 +48,7 @@ class CrossQueuePlanningTest {
     /** scene (graphics) -> histogram (async compute, reads the scene) -> exposure (async, writes a history) -> tonemap (graphics). */
     private static final class Chain {
         final Planning planning = new Planning();
-        final FrameGraph g = planning.next();
+        final GraphDeclaration g = planning.next();
         final ImageHandle hdr;
         final BufferHandle histogram;
         final BufferHandle exposure;
@@ -56,7 +62,7 @@ class CrossQueuePlanningTest {
                 s.read(hdr, Access.COMPUTE_SAMPLED);
                 return s.write(s.create("bins", BufferDesc.of(1024)), Access.COMPUTE_WRITE);
             }, recordsNothing());
-            FrameGraph.History h = Planning.history(g, "exposure", 16, ResourceState.after(Access.COMPUTE_WRITE),
+            GraphDeclaration.History h = Planning.history(g, "exposure", 16, ResourceState.after(Access.COMPUTE_WRITE),
                     ResourceState.after(Access.COMPUTE_READ));
             exposure = g.addPass("exposure", PassKind.COMPUTE, s -> {
                 s.asyncCompute();
@@ -85,7 +91,7 @@ class CrossQueuePlanningTest {
         }
     }
 
-    private record Planned(FrameGraph g, GraphPlan plan, int[] lanes, BarrierPlanner.Barriers barriers) {
+    private record Planned(GraphDeclaration g, GraphPlan plan, int[] lanes, BarrierPlanner.Barriers barriers) {
         int pos(String pass) {
             for (int i = 0; i < plan.order().size(); i++) {
                 if (g.passes.get(plan.order().get(i)).name.equals(pass)) {
@@ -171,7 +177,7 @@ class CrossQueuePlanningTest {
 
     @Test
     void onlyComputePassesMayAskForTheAsyncQueue() {
-        FrameGraph g = Planning.graph();
+        GraphDeclaration g = Planning.graph();
         ImageHandle img = g.createImage("target", ImageDesc.of(8, 8, VK_FORMAT_R8G8B8A8_UNORM));
         GraphException e = assertThrows(GraphException.class, () -> g.addPass("draw", PassKind.GRAPHICS, s -> {
             s.asyncCompute();
@@ -311,7 +317,7 @@ class CrossQueuePlanningTest {
 
     @Test
     void writeAfterTheOtherLanesReadWaitsForIt() {
-        FrameGraph g = Planning.graph();
+        GraphDeclaration g = Planning.graph();
         BufferHandle data = Planning.importBuffer(g, "data", 256, ResourceState.after(Access.COMPUTE_WRITE), null);
         g.addPass("async-read", PassKind.COMPUTE, s -> {
             s.asyncCompute();
@@ -341,8 +347,8 @@ class CrossQueuePlanningTest {
             assertNotNull(s);
         }
         // A graph that ends on the async lane gets an empty main batch that waits for it.
-        FrameGraph g = Planning.graph();
-        FrameGraph.History h = Planning.history(g, "acc", 16, ResourceState.after(Access.COMPUTE_WRITE), ResourceState.UNUSED);
+        GraphDeclaration g = Planning.graph();
+        GraphDeclaration.History h = Planning.history(g, "acc", 16, ResourceState.after(Access.COMPUTE_WRITE), ResourceState.UNUSED);
         g.addPass("accumulate", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             s.read(h.previous(), Access.COMPUTE_READ);
@@ -367,7 +373,7 @@ class CrossQueuePlanningTest {
 
     @Test
     void transientMemoryChangingLanesWaitsForThePreviousOccupant() {
-        FrameGraph g = Planning.graph();
+        GraphDeclaration g = Planning.graph();
         BufferHandle a = g.addPass("a-async", PassKind.COMPUTE, s -> {
             s.asyncCompute();
             return s.write(s.create("first", BufferDesc.of(4096)), Access.COMPUTE_WRITE);
@@ -400,7 +406,7 @@ class CrossQueuePlanningTest {
     @Test
     void injectedOrdersAreLegalTopologicalOrdersAndIllegalOnesAreRefused() {
         // Four independent producers and a consumer: many legal orders.
-        FrameGraph g = Planning.graph();
+        GraphDeclaration g = Planning.graph();
         List<BufferHandle> made = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             int k = i;

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.graph.Access;
@@ -97,7 +101,7 @@ class FrameGraphGpuTest {
                     expectedRed[f] = Math.round(255 * Math.min(1f, Math.max(0f, (float) (a / total) * scale)));
 
                     var cmd = commands.begin(frame);
-                    FrameGraph g = frame.graph();
+                    GraphDeclaration g = frame.graph();
                     BufferHandle values = g.addPass("fill", PassKind.COMPUTE,
                             s -> s.write(s.create("values", BufferDesc.of(4L * count)), Access.COMPUTE_WRITE),
                             (h, c) -> {
@@ -142,7 +146,7 @@ class FrameGraphGpuTest {
                                     c.buffer(h.out()).handle(), region);
                         }
                     });
-                    FrameGraph.History hist = g.history(running);
+                    GraphDeclaration.History hist = g.history(running);
                     record Acc(BufferHandle prev, BufferHandle total, BufferHandle out) {
                     }
                     Acc acc = g.addPass("accumulate", PassKind.COMPUTE, s -> new Acc(s.read(hist.previous(), Access.COMPUTE_READ),

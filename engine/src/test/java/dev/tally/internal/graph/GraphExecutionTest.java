@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.PassKind;
@@ -25,8 +29,8 @@ import static org.lwjgl.vulkan.VK13.*;
  */
 class GraphExecutionTest {
     /** make (compute, writes transient t) -> copy (transfer, reads t, writes the import "out"); "unused" is culled. */
-    private static FrameGraph declare(Planning planning) {
-        FrameGraph g = planning.next();
+    private static GraphDeclaration declare(Planning planning) {
+        GraphDeclaration g = planning.next();
         BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
         BufferHandle t = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("t", BufferDesc.of(64)), Access.COMPUTE_WRITE),
                 Planning.nothing());
@@ -38,7 +42,7 @@ class GraphExecutionTest {
         return g;
     }
 
-    private static BarrierSpec barrierOf(List<BarrierSpec> list, FrameGraph g, String resource) {
+    private static BarrierSpec barrierOf(List<BarrierSpec> list, GraphDeclaration g, String resource) {
         for (BarrierSpec b : list) {
             if (g.resources.get(b.resource()).name.equals(resource)) {
                 return b;
@@ -51,7 +55,7 @@ class GraphExecutionTest {
     void passesRunInPlanOrderEachInsideItsLabelAndCulledPassesNever() {
         Planning planning = new Planning();
         List<String> ran = new ArrayList<>();
-        FrameGraph g = planning.next();
+        GraphDeclaration g = planning.next();
         BufferHandle a = g.addPass("a", PassKind.COMPUTE, s -> s.write(s.create("x", BufferDesc.of(16)), Access.COMPUTE_WRITE),
                 (h, c) -> ran.add("a"));
         g.addPass("dead", PassKind.COMPUTE, s -> s.write(s.create("y", BufferDesc.of(16)), Access.COMPUTE_WRITE), Planning.culled());
@@ -146,7 +150,7 @@ class GraphExecutionTest {
     void graphicsPassesRenderTheirAttachmentsExtentAndTimedFramesWriteTwoTimestampsPerPass() {
         Planning planning = new Planning();
         planning.backend.timestampCapacity = FrameTimings.slotCount(2) * 2 * FrameTimings.MAX_TIMED_PASSES;
-        FrameGraph g = planning.next();
+        GraphDeclaration g = planning.next();
         ImageHandle target = Planning.importImage(g, "target", ImageDesc.of(40, 30, VK_FORMAT_R8G8B8A8_UNORM), ResourceState.UNUSED, null);
         g.addPass("draw", PassKind.GRAPHICS, s -> s.colorAttachment(target, new float[]{0, 0, 0, 1}), Planning.nothing());
         Planning.Executed e = Planning.executed(g);

@@ -1,5 +1,11 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -31,7 +37,7 @@ import static org.lwjgl.vulkan.VK13.*;
 
 /**
  * Planning without a GPU: culling, ordering, validation messages, barrier lists and transient
- * aliasing of {@link FrameGraph}s built with {@code Planning.graph()}. No execute step ever runs.
+ * aliasing of {@link GraphDeclaration}s built with {@code Planning.graph()}. No execute step ever runs.
  */
 class GraphPlanningTest {
     private static final float[] CLEAR = {0, 0, 0, 1};
@@ -56,12 +62,12 @@ class GraphPlanningTest {
     }
 
     /** A compute pass writing a new transient buffer. */
-    private static BufferHandle produce(FrameGraph g, String pass, String resource, long size) {
+    private static BufferHandle produce(GraphDeclaration g, String pass, String resource, long size) {
         return g.addPass(pass, PassKind.COMPUTE, s -> s.write(s.create(resource, BufferDesc.of(size)), Access.COMPUTE_WRITE), recordsNothing());
     }
 
     /** A compute pass reading each handle, kept as a side effect. */
-    private static void consume(FrameGraph g, String pass, Handle... handles) {
+    private static void consume(GraphDeclaration g, String pass, Handle... handles) {
         g.addPass(pass, PassKind.COMPUTE, s -> {
             s.sideEffect();
             for (Handle h : handles) {
@@ -71,7 +77,7 @@ class GraphPlanningTest {
         }, recordsNothing());
     }
 
-    private static List<String> passNames(FrameGraph g, List<Integer> indices) {
+    private static List<String> passNames(GraphDeclaration g, List<Integer> indices) {
         List<String> out = new ArrayList<>();
         for (int i : indices) {
             out.add(g.passes.get(i).name);
@@ -90,7 +96,7 @@ class GraphPlanningTest {
     }
 
     /** What an executed frame recorded: its plan, the passes in recorded order, the barriers at each point. */
-    private record Planned(FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers barriers, List<String> recorded) {
+    private record Planned(GraphDeclaration g, GraphPlan plan, BarrierPlanner.Barriers barriers, List<String> recorded) {
         List<BarrierSpec> before(String pass) {
             for (int pos = 0; pos < plan.order().size(); pos++) {
                 if (g.passes.get(plan.order().get(pos)).name.equals(pass)) {
@@ -102,14 +108,14 @@ class GraphPlanningTest {
     }
 
     /** Executes {@code g} on the recording backend: the barriers are those that reached it, the passes those it labelled. */
-    private static Planned plan(FrameGraph g) {
+    private static Planned plan(GraphDeclaration g) {
         Planning.Executed e = Planning.executed(g);
         assertEquals(passNames(g, e.plan().order()), e.passes(), "the passes recorded are the plan's, in its order; culled ones are not");
         return new Planned(g, e.plan(), e.barriers(), e.passes());
     }
 
     /** The barrier planner alone, with each memory slot starting in {@code slots} (an earlier frame's leftovers). */
-    private static Planned plan(FrameGraph g, IntFunction<ResourceState> slots) {
+    private static Planned plan(GraphDeclaration g, IntFunction<ResourceState> slots) {
         GraphPlan p = g.compile();
         return new Planned(g, p, BarrierPlanner.plan(g, p, slots), passNames(g, p.order()));
     }
@@ -156,7 +162,7 @@ class GraphPlanningTest {
     class Culling {
         @Test
         void passWhoseOutputNobodyReadsIsCulled() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle used = produce(g, "produce", "used", 64);
             BufferHandle ignored = produce(g, "unused", "ignored", 64);
             consume(g, "consume", used);
@@ -170,7 +176,7 @@ class GraphPlanningTest {
 
         @Test
         void sideEffectPassesAreKept() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle in = Planning.importBuffer(g, "in", 64, ResourceState.UNUSED, null);
             // Reads only (a debug print, say) but declares a side effect.
             g.addPass("observe", PassKind.COMPUTE, s -> {
@@ -189,7 +195,7 @@ class GraphPlanningTest {
 
         @Test
         void passesWritingImportedResourcesAreKept() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), ResourceState.UNUSED, null);
             BufferHandle feed = produce(g, "feed", "feed", 64);
@@ -205,8 +211,8 @@ class GraphPlanningTest {
 
         @Test
         void passesWritingHistoryAreKept() {
-            FrameGraph g = Planning.graph();
-            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
+            GraphDeclaration g = Planning.graph();
+            GraphDeclaration.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
             BufferHandle partial = produce(g, "partial", "partial", 16);
             g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
@@ -221,7 +227,7 @@ class GraphPlanningTest {
 
         @Test
         void chainFeedingOnlyACulledPassIsCulledTransitively() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle a = produce(g, "a", "ta", 64);
             BufferHandle shared = produce(g, "shared", "tshared", 64);
             BufferHandle b = g.addPass("b", PassKind.COMPUTE, s -> {
@@ -241,7 +247,7 @@ class GraphPlanningTest {
 
         @Test
         void overwrittenBufferCullsItsEarlierWriterButALoadedImageKeepsIt() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle v1 = produce(g, "first", "buf", 64);
             BufferHandle v2 = g.addPass("overwrite", PassKind.COMPUTE, s -> s.write(v1, Access.COMPUTE_WRITE), recordsNothing());
             consume(g, "readBuf", v2);
@@ -260,7 +266,7 @@ class GraphPlanningTest {
 
         @Test
         void scratchWritesDoNotKeepAPassAlive() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle scratch = Planning.importScratch(g, "partials", 256L, ResourceState.UNUSED);
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             // Writes only the scratch buffer, and nobody reads it: nothing escapes the frame.
@@ -278,7 +284,7 @@ class GraphPlanningTest {
 
     @Test
     void orderIsDeclarationOrderWithinDependencies() {
-        FrameGraph g = Planning.graph();
+        GraphDeclaration g = Planning.graph();
         BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
         ImageHandle target = Planning.importImage(g, "target", rgba8(32, 32), ResourceState.UNUSED, null);
         BufferHandle upload = g.addPass("upload", PassKind.TRANSFER, s -> s.write(s.create("staged", BufferDesc.of(64)), Access.TRANSFER_DST),
@@ -323,7 +329,7 @@ class GraphPlanningTest {
     class Validation {
         @Test
         void readOfATransientNobodyWrote() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("blur", PassKind.COMPUTE,
                     s -> s.read(s.create("input", BufferDesc.of(64)), Access.COMPUTE_READ), recordsNothing()));
             assertNames(e, "blur", "input");
@@ -332,7 +338,7 @@ class GraphPlanningTest {
 
         @Test
         void loadingAnUnwrittenTransientAttachmentIsARead() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ImageHandle img = g.createImage("canvas", rgba8(8, 8));
             GraphException e = rejects(() -> g.addPass("blend", PassKind.GRAPHICS, s -> s.colorAttachment(img, null), recordsNothing()));
             assertNames(e, "blend", "canvas");
@@ -340,7 +346,7 @@ class GraphPlanningTest {
 
         @Test
         void twoUnorderedWriters() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t0 = g.createBuffer("t", BufferDesc.of(64));
             g.addPass("w1", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), recordsNothing());
             GraphException e = rejects(() -> g.addPass("w2", PassKind.COMPUTE, s -> s.write(t0, Access.COMPUTE_WRITE), recordsNothing()));
@@ -350,7 +356,7 @@ class GraphPlanningTest {
 
         @Test
         void staleHandle() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t1 = produce(g, "w1", "t", 64);
             BufferHandle t2 = g.addPass("w2", PassKind.COMPUTE, s -> s.write(t1, Access.COMPUTE_READ_WRITE), recordsNothing());
             assertEquals(t1.resource(), t2.resource());
@@ -362,7 +368,7 @@ class GraphPlanningTest {
 
         @Test
         void passReadingItsOwnOutputIsACycle() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "state", 64);
             GraphException e = rejects(() -> g.addPass("loop", PassKind.COMPUTE, s -> {
                 BufferHandle out = s.write(t, Access.COMPUTE_WRITE);
@@ -374,7 +380,7 @@ class GraphPlanningTest {
 
         @Test
         void attachmentsOfDifferentSizes() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("gbuffer", PassKind.GRAPHICS, s -> {
                 s.colorAttachment(s.create("albedo", rgba8(64, 64)), CLEAR);
                 return s.colorAttachment(s.create("normals", rgba8(32, 64)), CLEAR);
@@ -386,7 +392,7 @@ class GraphPlanningTest {
 
         @Test
         void depthOrUndefinedFormatImagesAreRejected() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException depth = rejects(() -> g.createImage("depth", ImageDesc.of(64, 64, VK_FORMAT_D32_SFLOAT)));
             assertTrue(depth.getMessage().contains("'depth'") && depth.getMessage().contains("not a color format"), depth.getMessage());
             GraphException undefined = rejects(() -> g.createImage("blank", ImageDesc.of(64, 64, VK_FORMAT_UNDEFINED)));
@@ -395,7 +401,7 @@ class GraphPlanningTest {
 
         @Test
         void formatErrorRaisedInAPassSetupNamesThePass() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("shadows", PassKind.GRAPHICS,
                     s -> s.colorAttachment(s.create("shadowDepth", ImageDesc.of(64, 64, VK_FORMAT_D16_UNORM)), CLEAR), recordsNothing()));
             assertNames(e, "shadows", "shadowDepth");
@@ -404,7 +410,7 @@ class GraphPlanningTest {
         @Test
         void importedDepthImagesAreRejected() {
             // The graph only records color-aspect barriers; an imported depth image would get wrong ones.
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException e = rejects(() -> Planning.importImage(g, "sceneDepth", ImageDesc.of(64, 64, VK_FORMAT_D24_UNORM_S8_UINT),
                     ResourceState.UNUSED, null));
             assertTrue(e.getMessage().contains("'sceneDepth'"), e.getMessage());
@@ -412,7 +418,7 @@ class GraphPlanningTest {
 
         @Test
         void computePassUsingATransferAccess() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             GraphException e = rejects(() -> g.addPass("copyInCompute", PassKind.COMPUTE, s -> s.read(t, Access.TRANSFER_SRC), recordsNothing()));
             assertNames(e, "copyInCompute", "data");
@@ -423,7 +429,7 @@ class GraphPlanningTest {
 
         @Test
         void transferAndGraphicsPassesRejectComputeAccesses() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             assertNames(rejects(() -> g.addPass("copy", PassKind.TRANSFER, s -> s.read(t, Access.COMPUTE_READ), recordsNothing())), "copy", "data");
             ImageHandle target = Planning.importImage(g, "target", rgba8(8, 8), ResourceState.UNUSED, null);
@@ -435,7 +441,7 @@ class GraphPlanningTest {
 
         @Test
         void hostReadAndPresentAreNotPassAccesses() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             GraphException e = rejects(() -> g.addPass("peek", PassKind.TRANSFER, s -> s.read(t, Access.HOST_READ), recordsNothing()));
             assertNames(e, "peek", "data");
@@ -444,14 +450,14 @@ class GraphPlanningTest {
 
         @Test
         void imageAccessOnABuffer() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             assertNames(rejects(() -> g.addPass("sample", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_SAMPLED), recordsNothing())), "sample", "data");
         }
 
         @Test
         void readWithAWritingAccessAndWriteWithAReadingOne() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             assertNames(rejects(() -> g.addPass("r", PassKind.COMPUTE, s -> s.read(t, Access.COMPUTE_WRITE), recordsNothing())), "r", "data");
             assertNames(rejects(() -> g.addPass("w", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ), recordsNothing())), "w", "data");
@@ -459,7 +465,7 @@ class GraphPlanningTest {
 
         @Test
         void graphicsPassWithoutAttachment() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "data", 64);
             GraphException e = rejects(() -> g.addPass("hud", PassKind.GRAPHICS, s -> s.read(t, Access.GRAPHICS_READ), recordsNothing()));
             assertTrue(e.getMessage().contains("'hud'") && e.getMessage().contains("no color attachment"), e.getMessage());
@@ -467,7 +473,7 @@ class GraphPlanningTest {
 
         @Test
         void duplicatePassName() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             produce(g, "blur", "a", 64);
             GraphException e = rejects(() -> produce(g, "blur", "b", 64));
             assertTrue(e.getMessage().contains("'blur'") && e.getMessage().contains("twice"), e.getMessage());
@@ -476,7 +482,7 @@ class GraphPlanningTest {
 
         @Test
         void duplicateResourceName() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             g.createBuffer("lights", BufferDesc.of(64));
             GraphException e = rejects(() -> Planning.importBuffer(g, "lights", 64, ResourceState.UNUSED, null));
             assertTrue(e.getMessage().contains("'lights'") && e.getMessage().contains("twice"), e.getMessage());
@@ -486,7 +492,7 @@ class GraphPlanningTest {
 
         @Test
         void duplicateResourceNameDeclaredInAPassSetupNamesThePass() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             g.createBuffer("tiles", BufferDesc.of(64));
             GraphException e = rejects(() -> produce(g, "binning", "tiles", 64));
             assertNames(e, "binning", "tiles");
@@ -494,15 +500,15 @@ class GraphPlanningTest {
 
         @Test
         void historyPreviousIsReadOnly() {
-            FrameGraph g = Planning.graph();
-            FrameGraph.History h = Planning.history(g, "taa", 64, ResourceState.UNUSED, ResourceState.UNUSED);
+            GraphDeclaration g = Planning.graph();
+            GraphDeclaration.History h = Planning.history(g, "taa", 64, ResourceState.UNUSED, ResourceState.UNUSED);
             GraphException e = rejects(() -> g.addPass("resolve", PassKind.COMPUTE, s -> s.write(h.previous(), Access.COMPUTE_WRITE), recordsNothing()));
             assertNames(e, "resolve", "taa@prev");
         }
 
         @Test
         void nullHandle() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             GraphException e = rejects(() -> g.addPass("temporal", PassKind.COMPUTE, s -> s.read((BufferHandle) null, Access.COMPUTE_READ),
                     recordsNothing()));
             assertTrue(e.getMessage().contains("'temporal'") && e.getMessage().contains("null handle"), e.getMessage());
@@ -512,12 +518,12 @@ class GraphPlanningTest {
 
         @Test
         void handleFromAnotherGraph() {
-            FrameGraph other = Planning.graph();
+            GraphDeclaration other = Planning.graph();
             other.createBuffer("a", BufferDesc.of(4));
             other.createBuffer("b", BufferDesc.of(4));
             BufferHandle foreign = produce(other, "w", "c", 4);
             // This graph has a resource at the same index, of the same type and version: only identity tells them apart.
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             g.createBuffer("a", BufferDesc.of(4));
             g.createBuffer("b", BufferDesc.of(4));
             BufferHandle own = produce(g, "w", "c", 4);
@@ -530,7 +536,7 @@ class GraphPlanningTest {
 
         @Test
         void blankNames() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             rejects(() -> g.createBuffer(" ", BufferDesc.of(4)));
             rejects(() -> produce(g, "", "x", 4));
         }
@@ -542,7 +548,7 @@ class GraphPlanningTest {
     class Barriers {
         @Test
         void computeToComputeReadAfterWrite() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "write", "t", 256);
             consume(g, "read", t);
             Planned p = plan(g);
@@ -558,7 +564,7 @@ class GraphPlanningTest {
         @Test
         void readModifyWriteThenReadGetsABarrier() {
             // The read-modify-write makes its own read visible to itself, not its write to the next pass.
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "t", 256);
             BufferHandle scanned = g.addPass("scan", PassKind.COMPUTE, s -> s.write(t, Access.COMPUTE_READ_WRITE), recordsNothing());
             consume(g, "read", scanned);
@@ -572,7 +578,7 @@ class GraphPlanningTest {
 
         @Test
         void readAndWriteInOnePassThenReadGetsABarrier() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = produce(g, "init", "t", 256);
             BufferHandle updated = g.addPass("update", PassKind.COMPUTE, s -> {
                 s.read(t, Access.COMPUTE_READ);
@@ -586,7 +592,7 @@ class GraphPlanningTest {
 
         @Test
         void computeWriteToFragmentSampledImage() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ImageHandle target = Planning.importImage(g, "target", rgba8(64, 64), ResourceState.UNUSED, null);
             ImageHandle lit = g.addPass("light", PassKind.COMPUTE, s -> s.write(s.create("lit", rgba8(64, 64)), Access.COMPUTE_WRITE), recordsNothing());
             g.addPass("tonemap", PassKind.GRAPHICS, s -> {
@@ -609,7 +615,7 @@ class GraphPlanningTest {
 
         @Test
         void transferWriteToHostReadOfAnImport() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle readback = Planning.importBuffer(g, "readback", 64, ResourceState.UNUSED, Access.HOST_READ);
             BufferHandle sum = produce(g, "sum", "sum", 64);
             g.addPass("copy", PassKind.TRANSFER, s -> {
@@ -630,7 +636,7 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterReadIsAnExecutionDependency() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle lut = Planning.importBuffer(g, "lut", 64, ResourceState.UNUSED, null);
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             g.addPass("sample", PassKind.COMPUTE, s -> {
@@ -646,7 +652,7 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterReadAfterWriteWaitsForReadersAndTheWriter() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             BufferHandle t1 = g.addPass("fill", PassKind.TRANSFER, s -> s.write(s.create("t", BufferDesc.of(64)), Access.TRANSFER_DST), recordsNothing());
             BufferHandle o1 = g.addPass("use", PassKind.COMPUTE, s -> {
@@ -671,7 +677,7 @@ class GraphPlanningTest {
 
         @Test
         void writeAfterWrite() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle acc = Planning.importBuffer(g, "acc", 64, ResourceState.UNUSED, null);
             BufferHandle cleared = g.addPass("clear", PassKind.TRANSFER, s -> s.write(acc, Access.TRANSFER_DST), recordsNothing());
             g.addPass("accumulate", PassKind.COMPUTE, s -> s.write(cleared, Access.COMPUTE_WRITE), recordsNothing());
@@ -683,7 +689,7 @@ class GraphPlanningTest {
 
         @Test
         void noBarrierBetweenTwoReads() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ImageHandle target = Planning.importImage(g, "target", rgba8(8, 8), ResourceState.UNUSED, null);
             BufferHandle t = produce(g, "write", "t", 64);
             consume(g, "read1", t);
@@ -703,7 +709,7 @@ class GraphPlanningTest {
 
         @Test
         void noBarrierBetweenTwoSampledReadsOfAnImage() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), recordsNothing());
             BufferHandle o1 = g.addPass("s1", PassKind.COMPUTE, s -> {
@@ -722,7 +728,7 @@ class GraphPlanningTest {
 
         @Test
         void imageLayoutsFromAttachmentToTransferToPresent() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ResourceState acquired = new ResourceState(COLOR_OUTPUT, 0, 0, 0, 0, VK_IMAGE_LAYOUT_UNDEFINED);
             ImageHandle swap = Planning.importImage(g, "swapchain", ImageDesc.of(64, 64, VK_FORMAT_B8G8R8A8_SRGB), acquired, Access.PRESENT);
             BufferHandle readback = Planning.importBuffer(g, "readback", 64 * 64 * 4, ResourceState.UNUSED, Access.HOST_READ);
@@ -752,7 +758,7 @@ class GraphPlanningTest {
 
         @Test
         void importedImageAlreadyInTheRightLayoutNeedsNoTransition() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ImageHandle env = Planning.importImage(g, "env", rgba8(16, 16), ResourceState.after(Access.FRAGMENT_SAMPLED), null);
             ImageHandle target = Planning.importImage(g, "target", rgba8(16, 16), ResourceState.after(Access.COLOR_ATTACHMENT), null);
             g.addPass("sky", PassKind.GRAPHICS, s -> {
@@ -767,7 +773,7 @@ class GraphPlanningTest {
 
         @Test
         void onePassReadingTwoFreshBuffersGetsOneMergedList() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle a = produce(g, "makeA", "a", 64);
             BufferHandle b = g.addPass("makeB", PassKind.TRANSFER, s -> s.write(s.create("b", BufferDesc.of(64)), Access.TRANSFER_DST), recordsNothing());
             g.addPass("combine", PassKind.COMPUTE, s -> {
@@ -787,7 +793,7 @@ class GraphPlanningTest {
 
         @Test
         void oneImageInTwoLayoutsInOnePassIsRejected() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             ImageHandle img = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(8, 8)), Access.COMPUTE_WRITE), recordsNothing());
             g.addPass("both", PassKind.COMPUTE, s -> {
                 s.sideEffect();
@@ -803,7 +809,7 @@ class GraphPlanningTest {
         @Test
         void transferPassCopyingWithinOneBuffer() {
             // vkCmdCopyBuffer with src == dst (disjoint regions, e.g. compaction): a buffer has no layout to conflict.
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle t = g.addPass("fill", PassKind.TRANSFER, s -> s.write(s.create("list", BufferDesc.of(256)), Access.TRANSFER_DST),
                     recordsNothing());
             BufferHandle compacted = g.addPass("compact", PassKind.TRANSFER, s -> {
@@ -820,8 +826,8 @@ class GraphPlanningTest {
 
         @Test
         void historyReadsThePreviousVersionAndWritesTheCurrent() {
-            FrameGraph g = Planning.graph();
-            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.after(Access.COMPUTE_WRITE),
+            GraphDeclaration g = Planning.graph();
+            GraphDeclaration.History h = Planning.history(g, "running", 16, ResourceState.after(Access.COMPUTE_WRITE),
                     ResourceState.after(Access.COMPUTE_READ));
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
@@ -844,8 +850,8 @@ class GraphPlanningTest {
 
         @Test
         void freshHistoryNeedsNoBarrier() {
-            FrameGraph g = Planning.graph();
-            FrameGraph.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
+            GraphDeclaration g = Planning.graph();
+            GraphDeclaration.History h = Planning.history(g, "running", 16, ResourceState.UNUSED, ResourceState.UNUSED);
             BufferHandle next = g.addPass("accumulate", PassKind.COMPUTE, s -> {
                 s.read(h.previous(), Access.COMPUTE_READ);
                 return s.write(h.current(), Access.COMPUTE_WRITE);
@@ -863,11 +869,11 @@ class GraphPlanningTest {
     @Nested
     class Aliasing {
         /** a: [0, 2], long: [1, 4], b: [3, 4] in plan positions. */
-        private record Graph(FrameGraph g, BufferHandle out, BufferHandle a, BufferHandle longLived, BufferHandle b) {
+        private record Graph(GraphDeclaration g, BufferHandle out, BufferHandle a, BufferHandle longLived, BufferHandle b) {
         }
 
         private Graph build() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 256, ResourceState.UNUSED, null);
             BufferHandle a = produce(g, "makeA", "a", 1024);
             BufferHandle longLived = produce(g, "makeLong", "long", 4096);
@@ -938,7 +944,7 @@ class GraphPlanningTest {
 
         @Test
         void aliasedImagesGetALayoutTransitionFromUndefined() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, null);
             ImageHandle i1 = g.addPass("make1", PassKind.COMPUTE, s -> s.write(s.create("i1", rgba8(32, 32)), Access.COMPUTE_WRITE), recordsNothing());
             BufferHandle o1 = g.addPass("use1", PassKind.COMPUTE, s -> {
@@ -967,7 +973,7 @@ class GraphPlanningTest {
 
         @Test
         void buffersAndImagesNeverShareASlot() {
-            FrameGraph g = Planning.graph();
+            GraphDeclaration g = Planning.graph();
             BufferHandle buf = produce(g, "makeBuf", "buf", 4096);
             consume(g, "useBuf", buf);
             ImageHandle img = g.addPass("makeImg", PassKind.COMPUTE, s -> s.write(s.create("img", rgba8(32, 32)), Access.COMPUTE_WRITE), recordsNothing());
@@ -986,7 +992,7 @@ class GraphPlanningTest {
         @Test
         void duplicateResourceAndPassNamesAreRefusedAtAnySize() {
             for (int size : new int[]{1, 5, 63, 64, 65, 200}) {
-                FrameGraph g = Planning.graph();
+                GraphDeclaration g = Planning.graph();
                 for (int i = 0; i < size; i++) {
                     produce(g, "p" + i, "r" + i, 64);
                 }
@@ -1006,8 +1012,8 @@ class GraphPlanningTest {
 
     @Nested
     class TopologyCaching {
-        private FrameGraph frame(long size, boolean extraReader) {
-            FrameGraph g = Planning.graph();
+        private GraphDeclaration frame(long size, boolean extraReader) {
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
             BufferHandle t = produce(g, "make", "t", size);
             g.addPass("copy", PassKind.TRANSFER, s -> {
@@ -1021,8 +1027,8 @@ class GraphPlanningTest {
         }
 
         /** As {@link #frame}, with the import "out" starting the frame in {@code entry}. */
-        private FrameGraph frameFrom(ResourceState entry) {
-            FrameGraph g = Planning.graph();
+        private GraphDeclaration frameFrom(ResourceState entry) {
+            GraphDeclaration g = Planning.graph();
             BufferHandle out = Planning.importBuffer(g, "out", 64, entry, Access.HOST_READ);
             BufferHandle t = produce(g, "make", "t", 64);
             g.addPass("copy", PassKind.TRANSFER, s -> {
@@ -1038,7 +1044,7 @@ class GraphPlanningTest {
             int released;
 
             @Override
-            public Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+            public Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) {
                 created++;
                 return new Transients(plan, poison, g.resources.size());
             }
@@ -1053,13 +1059,13 @@ class GraphPlanningTest {
         void barriersAreReusedOnlyWhenEveryInputMatches() {
             var cache = new dev.tally.internal.graph.TopologyCache(new CountingMemory());
             int[] oneLane = {0, 0};
-            FrameGraph first = frameFrom(ResourceState.UNUSED);
+            GraphDeclaration first = frameFrom(ResourceState.UNUSED);
             String key = first.topologyKey();
             var compiled = cache.acquire(key, first, PassOrder.DECLARED, false, 0);
             GraphPlan plan = compiled.plan;
             assertEquals(1, plan.slots().size(), "one transient, one slot");
             BarrierPlanner.Barriers planned = cache.barriers(compiled, first, oneLane, QueueLanes.ONE);
-            FrameGraph again = frameFrom(ResourceState.UNUSED);
+            GraphDeclaration again = frameFrom(ResourceState.UNUSED);
             var compiledAgain = cache.acquire(again.topologyKey(key), again, PassOrder.DECLARED, false, 1);
             assertSame(compiled, compiledAgain, "the same topology: the same compiled entry");
             assertSame(planned, cache.barriers(compiledAgain, again, oneLane.clone(), QueueLanes.ONE),
@@ -1069,7 +1075,7 @@ class GraphPlanningTest {
 
             // Same topology (same key, same plan), but the import starts the frame written by a compute shader:
             // the copy must wait for that write, which the first frame's barriers do not do.
-            FrameGraph written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
+            GraphDeclaration written = frameFrom(ResourceState.after(Access.COMPUTE_WRITE));
             assertSame(key, written.topologyKey(key), "the entry state is not part of the topology");
             BarrierPlanner.Barriers afterWrite = cache.barriers(compiled, written, oneLane, QueueLanes.ONE);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(written, plan, s -> ResourceState.UNUSED);
@@ -1102,19 +1108,19 @@ class GraphPlanningTest {
         void oneEvictionPolicyReleasesWholeTopologies() {
             CountingMemory memory = new CountingMemory();
             var cache = new dev.tally.internal.graph.TopologyCache(memory);
-            FrameGraph a = frame(64, false);
+            GraphDeclaration a = frame(64, false);
             var kept = cache.acquire(a.topologyKey(), a, PassOrder.DECLARED, false, 0);
             // Another topology every frame: "a" is released with its memory once unused for more than KEEP_UNUSED_FRAMES frames.
             int f = 1;
             for (; f <= dev.tally.internal.graph.TopologyCache.KEEP_UNUSED_FRAMES; f++) {
-                FrameGraph other = frame(100 + f, false);
+                GraphDeclaration other = frame(100 + f, false);
                 cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f);
             }
             assertEquals(0, memory.released, "unused for exactly KEEP_UNUSED_FRAMES frames: kept");
             assertSame(kept, cache.acquire(a.topologyKey(), frame(64, false), PassOrder.DECLARED, false, f), "still cached, not compiled again");
             long compiles = cache.compiles();
             for (int g = 1; g <= dev.tally.internal.graph.TopologyCache.KEEP_UNUSED_FRAMES + 1; g++) {
-                FrameGraph other = frame(1000 + g, false);
+                GraphDeclaration other = frame(1000 + g, false);
                 cache.acquire(other.topologyKey(), other, PassOrder.DECLARED, false, f + g);
             }
             assertEquals(memory.created - cache.size(), memory.released, "every topology not cached any more released its memory");
@@ -1124,15 +1130,15 @@ class GraphPlanningTest {
             // Within the window, more topologies than CAPACITY: the least recently used go first.
             var bounded = new dev.tally.internal.graph.TopologyCache(new CountingMemory());
             for (int i = 0; i < 2 * dev.tally.internal.graph.TopologyCache.CAPACITY; i++) {
-                FrameGraph g = frame(10_000 + i, false);
+                GraphDeclaration g = frame(10_000 + i, false);
                 bounded.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 0);
                 assertTrue(bounded.size() <= dev.tally.internal.graph.TopologyCache.CAPACITY, "at most CAPACITY topologies");
             }
             long before = bounded.compiles();
-            FrameGraph newest = frame(10_000 + 2 * dev.tally.internal.graph.TopologyCache.CAPACITY - 1, false);
+            GraphDeclaration newest = frame(10_000 + 2 * dev.tally.internal.graph.TopologyCache.CAPACITY - 1, false);
             bounded.acquire(newest.topologyKey(), newest, PassOrder.DECLARED, false, 0);
             assertEquals(before, bounded.compiles(), "the most recent topology is still cached");
-            FrameGraph oldest = frame(10_000, false);
+            GraphDeclaration oldest = frame(10_000, false);
             bounded.acquire(oldest.topologyKey(), oldest, PassOrder.DECLARED, false, 0);
             assertEquals(before + 1, bounded.compiles(), "the least recently used was released");
         }
@@ -1148,7 +1154,7 @@ class GraphPlanningTest {
         void previousKeyIsReusedOnlyWhenTheTopologyIsTheSame() {
             String key = frame(64, false).topologyKey();
             assertSame(key, frame(64, false).topologyKey(key), "same topology: the previous key object, no new string");
-            for (FrameGraph changed : List.of(frame(128, false), frame(64, true), frame(6, false), frame(640, false))) {
+            for (GraphDeclaration changed : List.of(frame(128, false), frame(64, true), frame(6, false), frame(640, false))) {
                 String fresh = changed.topologyKey(key);
                 assertNotEquals(key, fresh, "a change (also a prefix or an extension of the key) gives a new key");
                 assertEquals(changed.topologyKey(), fresh, "the same key as one built from scratch");
@@ -1158,17 +1164,17 @@ class GraphPlanningTest {
         @Test
         void aTopologyIsCompiledOnce() {
             var cache = new dev.tally.internal.graph.TopologyCache(new CountingMemory());
-            FrameGraph g0 = frame(64, false);
+            GraphDeclaration g0 = frame(64, false);
             GraphPlan first = cache.acquire(g0.topologyKey(), g0, PassOrder.DECLARED, false, 0).plan;
             for (int i = 0; i < 5; i++) {
-                FrameGraph g = frame(64, false);
+                GraphDeclaration g = frame(64, false);
                 assertSame(first, cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, i + 1).plan);
             }
-            FrameGraph changed = frame(64, true);
+            GraphDeclaration changed = frame(64, true);
             GraphPlan other = cache.acquire(changed.topologyKey(), changed, PassOrder.DECLARED, false, 6).plan;
             assertNotSame(first, other);
             assertEquals(2, cache.compiles());
-            FrameGraph g = frame(64, false);
+            GraphDeclaration g = frame(64, false);
             GraphPlan reused = cache.acquire(g.topologyKey(), g, PassOrder.DECLARED, false, 7).plan;
             BarrierPlanner.Barriers fromCache = BarrierPlanner.plan(g, reused, s -> ResourceState.UNUSED);
             BarrierPlanner.Barriers fresh = BarrierPlanner.plan(g, g.compile(), s -> ResourceState.UNUSED);

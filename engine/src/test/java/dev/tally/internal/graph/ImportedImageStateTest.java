@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.graph.Access;
@@ -92,13 +96,13 @@ class ImportedImageStateTest {
         }
     }
 
-    private static void run(Tally tally, FrameCommands commands, Consumer<FrameGraph> declare) {
+    private static void run(Tally tally, FrameCommands commands, Consumer<GraphDeclaration> declare) {
         run(tally, commands, declare, g -> {
         });
     }
 
     /** Declares, records and submits one frame; {@code recorded} sees the graph after recording. */
-    private static void run(Tally tally, FrameCommands commands, Consumer<FrameGraph> declare, Consumer<FrameGraph> recorded) {
+    private static void run(Tally tally, FrameCommands commands, Consumer<GraphDeclaration> declare, Consumer<GraphDeclaration> recorded) {
         Frame frame = tally.beginFrame();
         var cmd = commands.begin(frame);
         declare.accept(frame.graph());

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.graph.Access;
@@ -39,7 +41,7 @@ class PassTimingIntervalTest extends GpuTestBase {
             for (int f = 0; f < FRAMES; f++) {
                 Frame frame = runtime.beginFrame();
                 var cmd = commands.begin(frame);
-                FrameGraph g = frame.graph();
+                GraphDeclaration g = frame.graph();
                 BufferHandle out = g.importBuffer("timed", buffer, null);
                 BufferHandle first = g.addPass("first", PassKind.TRANSFER, b -> b.write(out, Access.TRANSFER_DST),
                         (h, c) -> vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, VK_WHOLE_SIZE, 1));

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.ImageDesc;
@@ -26,13 +30,13 @@ final class Planning {
     private long frame;
 
     /** A frame of a runtime of its own: executable at any time by {@link #executed}. */
-    static FrameGraph graph() {
+    static GraphDeclaration graph() {
         return new Planning().next();
     }
 
     /** Begins the next frame (its timeline value is its number plus one). */
-    FrameGraph next() {
-        FrameGraph g = runtime.begin(frame, frame + 1);
+    GraphDeclaration next() {
+        GraphDeclaration g = runtime.begin(frame, frame + 1);
         frame++;
         return g;
     }
@@ -49,16 +53,16 @@ final class Planning {
     }
 
     /** Executes {@code g} (begun by a {@code Planning}) on one lane. */
-    static Executed executed(FrameGraph g) {
+    static Executed executed(GraphDeclaration g) {
         return execute(g, false);
     }
 
     /** Executes {@code g} in batches on the lanes its runtime plans for. */
-    static Executed executedInBatches(FrameGraph g) {
+    static Executed executedInBatches(GraphDeclaration g) {
         return execute(g, true);
     }
 
-    private static Executed execute(FrameGraph g, boolean inBatches) {
+    private static Executed execute(GraphDeclaration g, boolean inBatches) {
         RecordingBackend b = (RecordingBackend) g.runtime().backend();
         int from = b.calls.size();
         List<GraphRuntime.RecordedBatch> recorded;
@@ -75,9 +79,9 @@ final class Planning {
      * One executed frame: its plan, the passes in recorded order and the barriers recorded at each point,
      * gathered into the shape of {@link BarrierPlanner.Barriers} (final states and batches as recorded).
      */
-    record Executed(FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers barriers, List<String> passes, List<RecordingBackend.Call> calls,
+    record Executed(GraphDeclaration g, GraphPlan plan, BarrierPlanner.Barriers barriers, List<String> passes, List<RecordingBackend.Call> calls,
                     List<GraphRuntime.RecordedBatch> batches) {
-        static Executed parse(FrameGraph g, GraphPlan plan, BarrierPlanner.Barriers used, List<RecordingBackend.Call> calls,
+        static Executed parse(GraphDeclaration g, GraphPlan plan, BarrierPlanner.Barriers used, List<RecordingBackend.Call> calls,
                               List<GraphRuntime.RecordedBatch> batches) {
             int n = plan.order().size();
             List<List<BarrierSpec>> before = new ArrayList<>(), after = new ArrayList<>();
@@ -117,7 +121,7 @@ final class Planning {
             return new Executed(g, plan, recorded, passes, List.copyOf(calls), batches);
         }
 
-        private static int positionOf(FrameGraph g, GraphPlan plan, String pass) {
+        private static int positionOf(GraphDeclaration g, GraphPlan plan, String pass) {
             for (int i = 0; i < plan.order().size(); i++) {
                 if (g.passes.get(plan.order().get(i)).name.equals(pass)) {
                     return i;
@@ -139,21 +143,21 @@ final class Planning {
 
     // Resources described without a GPU object: what an import would find on its buffer or image.
 
-    static BufferHandle importBuffer(FrameGraph g, String name, long size, ResourceState entry, Access finalAccess) {
+    static BufferHandle importBuffer(GraphDeclaration g, String name, long size, ResourceState entry, Access finalAccess) {
         return g.importDescribed(name, GraphResource.Origin.IMPORTED, g.importedDesc(size), entry, finalAccess);
     }
 
-    static BufferHandle importScratch(FrameGraph g, String name, long size, ResourceState entry) {
+    static BufferHandle importScratch(GraphDeclaration g, String name, long size, ResourceState entry) {
         return g.importDescribed(name, GraphResource.Origin.SCRATCH, BufferDesc.of(size), entry, null);
     }
 
-    static ImageHandle importImage(FrameGraph g, String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
+    static ImageHandle importImage(GraphDeclaration g, String name, ImageDesc desc, ResourceState entry, Access finalAccess) {
         return g.importDescribed(name, desc, entry, finalAccess);
     }
 
-    static FrameGraph.History history(FrameGraph g, String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
+    static GraphDeclaration.History history(GraphDeclaration g, String name, long size, ResourceState previousEntry, ResourceState currentEntry) {
         BufferHandle current = g.importDescribed(name, GraphResource.Origin.HISTORY_CURRENT, BufferDesc.of(size), currentEntry, null);
         BufferHandle previous = g.importDescribed(name + "@prev", GraphResource.Origin.HISTORY_PREVIOUS, BufferDesc.of(size), previousEntry, null);
-        return new FrameGraph.History(previous, current);
+        return new GraphDeclaration.History(previous, current);
     }
 }

@@ -101,7 +101,7 @@ final class RecordingBackend implements GraphBackend {
     @Override public void destroyLaneSemaphore(long semaphore) { }
 
     @Override
-    public Transients create(FrameGraph g, GraphPlan plan, boolean poison) {
+    public Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) {
         transientSets++;
         Transients t = new Transients(plan, poison, g.resources.size());
         for (GraphResource r : g.resources) {

@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -50,7 +54,7 @@ class SteadyStateGarbageTest {
         /** A readback ring's slots: a different buffer, under a different name, each frame. */
         private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
 
-        void declare(FrameGraph g) {
+        void declare(GraphDeclaration g) {
             out = Planning.importBuffer(g, slots[(int) (g.frame() % slots.length)], 64, ResourceState.UNUSED, Access.HOST_READ);
             hdr = g.addPass("scene", PassKind.GRAPHICS, scene, Planning.nothing());
             partials = g.addPass("reduce", PassKind.COMPUTE, reduce, Planning.nothing());
@@ -79,7 +83,7 @@ class SteadyStateGarbageTest {
         Frame frame = new Frame();
         long[] number = {0};
         Runnable one = () -> {
-            FrameGraph g = runtime.begin(number[0], number[0] + 1);
+            GraphDeclaration g = runtime.begin(number[0], number[0] + 1);
             number[0]++;
             frame.declare(g);
             runtime.record(g, null);   // one command buffer (the no-op backend never touches it)
@@ -101,10 +105,10 @@ class SteadyStateGarbageTest {
     @Test
     void aGraphReusedForALaterFrameRefusesTheHandlesOfItsEarlierOne() {
         Planning p = new Planning();
-        FrameGraph first = p.next();
+        GraphDeclaration first = p.next();
         BufferHandle old = first.createBuffer("a", BufferDesc.of(4));
-        FrameGraph second = p.next();
-        FrameGraph third = p.next();
+        GraphDeclaration second = p.next();
+        GraphDeclaration third = p.next();
         assertNotSame(first, second);
         // Neither recorded: the third frame is declared in the first's graph object, a new generation of it.
         assertSame(first, third, "the runtime reuses its graphs");
@@ -118,16 +122,16 @@ class SteadyStateGarbageTest {
     @Test
     void aHandleIsIssuedAgainOnlyToTheResourceOfTheSameName() {
         Planning p = new Planning();
-        FrameGraph first = p.next();
+        GraphDeclaration first = p.next();
         BufferHandle a = first.createBuffer("a", BufferDesc.of(4));
         p.next();
-        FrameGraph third = p.next();
+        GraphDeclaration third = p.next();
         BufferHandle b = third.createBuffer("b", BufferDesc.of(4));   // same slot, another resource
         assertNotSame(a, b, "a new handle: the old one must not come to stand for 'b'");
         assertThrows(GraphException.class, () -> third.desc(a));
         assertEquals("b", third.name(b));
         p.next();
-        FrameGraph fifth = p.next();
+        GraphDeclaration fifth = p.next();
         BufferHandle again = fifth.createBuffer("b", BufferDesc.of(4));
         assertSame(b, again, "the same resource in the same slot: its handle is issued again, not made anew");
         assertEquals("b", fifth.name(again));

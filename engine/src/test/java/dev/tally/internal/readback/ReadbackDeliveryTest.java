@@ -5,9 +5,9 @@ import dev.tally.internal.engine.Engine;
 import dev.tally.readback.Sample;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
+import dev.tally.graph.BufferHandle;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

@@ -6,8 +6,8 @@ import dev.tally.reduce.ReduceOp;
 
 import dev.tally.GpuTestBase;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.BufferHandle;
-import dev.tally.internal.graph.FrameGraph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;

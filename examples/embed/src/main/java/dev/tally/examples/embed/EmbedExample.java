@@ -7,7 +7,7 @@ import dev.tally.config.ConfigException;
 import dev.tally.internal.exposure.AutoExposure;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
-import dev.tally.internal.graph.ImageHandle;
+import dev.tally.graph.ImageHandle;
 import dev.tally.internal.readback.ReadbackRing.Region;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;

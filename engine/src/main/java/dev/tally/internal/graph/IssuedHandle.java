@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Handle;
+
 import java.util.Objects;
 
 /**
@@ -10,7 +12,7 @@ import java.util.Objects;
  * (the frame's declaration) it was issued in, and a graph refuses one of an earlier generation. A handle
  * object is issued again only to the resource of the same name, slot and version.
  */
-public abstract sealed class Handle permits BufferHandle, ImageHandle {
+abstract sealed class IssuedHandle implements Handle permits IssuedBufferHandle, IssuedImageHandle {
     /** The graph that issued the handle. */
     final Object graph;
     private final int resource;
@@ -18,26 +20,28 @@ public abstract sealed class Handle permits BufferHandle, ImageHandle {
     /** The declaration of its graph the handle was last issued in (stamped again when the same handle is reissued). */
     long generation;
 
-    Handle(Object graph, int resource, int version) {
+    IssuedHandle(Object graph, int resource, int version) {
         this.graph = graph;
         this.resource = resource;
         this.version = version;
     }
 
     /** The resource's index in its graph. */
+    @Override
     public int resource() {
         return resource;
     }
 
     /** The version: 0 as declared, one more after each write. */
+    @Override
     public int version() {
         return version;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o != null && o.getClass() == getClass() && ((Handle) o).graph == graph && ((Handle) o).resource == resource
-                && ((Handle) o).version == version;
+        return o != null && o.getClass() == getClass() && ((IssuedHandle) o).graph == graph && ((IssuedHandle) o).resource == resource
+                && ((IssuedHandle) o).version == version;
     }
 
     @Override
@@ -47,6 +51,6 @@ public abstract sealed class Handle permits BufferHandle, ImageHandle {
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[resource=" + resource + ", version=" + version + "]";
+        return (this instanceof IssuedBufferHandle ? "BufferHandle" : "ImageHandle") + "[resource=" + resource + ", version=" + version + "]";
     }
 }

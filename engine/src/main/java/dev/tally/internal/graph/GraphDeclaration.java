@@ -1,5 +1,15 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
+
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
@@ -34,7 +44,16 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_
  * generation, its resources, passes and handles are the earlier ones' objects declared anew, and a
  * handle of an earlier generation is refused.
  */
-public final class FrameGraph {
+public final class GraphDeclaration implements FrameGraph {
+    /** The implementation behind {@code g}; a graph not from a Tally frame is refused in one line. */
+    public static GraphDeclaration of(FrameGraph g) {
+        if (g instanceof GraphDeclaration d) {
+            return d;
+        }
+        throw new IllegalArgumentException("expected the FrameGraph of a Tally frame (Frame.graph()), got "
+                + (g == null ? "null" : g.getClass().getName()));
+    }
+
     /** This frame's resources and passes: prefixes of the pools, which keep every object declared so far. */
     final List<GraphResource> resources;
     final List<Pass> passes;
@@ -58,13 +77,13 @@ public final class FrameGraph {
     private boolean recorded;
 
     /** A graph with no GPU behind it, for planning and tests. */
-    public FrameGraph() {
+    public GraphDeclaration() {
         this(null, 10, 10);
         this.framesInFlight = 1;
     }
 
     /** {@code resources} and {@code passes}: how many to expect, so that the lists need not grow. */
-    FrameGraph(GraphRuntime runtime, int resources, int passes) {
+    GraphDeclaration(GraphRuntime runtime, int resources, int passes) {
         this.resources = new ArrayList<>(resources);
         this.passes = new ArrayList<>(passes);
         this.runtime = runtime;
@@ -159,11 +178,11 @@ public final class FrameGraph {
 
     /** {@code h} was issued by this graph in its current declaration (not by another graph, nor in an earlier frame of this one). */
     boolean owns(Handle h) {
-        return h.graph == this && h.generation == generation;
+        return h instanceof IssuedHandle issued && issued.graph == this && issued.generation == generation;
     }
 
     static Object graphOf(Handle h) {
-        return h.graph;
+        return h instanceof IssuedHandle issued ? issued.graph : null;
     }
 
     /** The entry state of an acquired swapchain image: its semaphore is waited at the colour-attachment stage, contents discarded. */
@@ -184,7 +203,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!resourceNames.claim(name, resources, FrameGraph::nameOf)) {
+        if (!resourceNames.claim(name, resources, GraphDeclaration::nameOf)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
@@ -348,13 +367,13 @@ public final class FrameGraph {
             throw new GraphException("every pass needs a name");
         }
         requireDeclaring("pass", name);
-        if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
+        if (!passNames.claim(name, passes, GraphDeclaration::nameOf)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         int n = passes.size();
         if (n == passPool.size()) {
             Pass made = new Pass(n);
-            made.builder = new PassBuilder(this, made);
+            made.builder = new PassSetup(this, made);
             passPool.add(made);
         }
         Pass pass = passPool.get(n).init(name, kind);
@@ -400,7 +419,7 @@ public final class FrameGraph {
     }
 
     /** The last recorded frame (whose immutable uses a frame of the same topology shares), or null. */
-    FrameGraph lastRecorded() {
+    GraphDeclaration lastRecorded() {
         return runtime == null ? null : runtime.lastRecordedGraph();
     }
 

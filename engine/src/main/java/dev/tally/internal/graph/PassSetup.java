@@ -1,5 +1,13 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassBuilder;
+
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
@@ -17,11 +25,11 @@ import java.util.List;
  * What a pass's setup step sees: it declares every resource the pass reads and writes. Writes return
  * the new version of the handle; later passes must use that one.
  */
-public final class PassBuilder {
-    private final FrameGraph graph;
+final class PassSetup implements PassBuilder {
+    private final GraphDeclaration graph;
     final Pass pass;
 
-    PassBuilder(FrameGraph graph, Pass pass) {
+    PassSetup(GraphDeclaration graph, Pass pass) {
         this.graph = graph;
         this.pass = pass;
     }

@@ -1,5 +1,13 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassContext;
+
+import dev.tally.graph.ImageHandle;
+
+import dev.tally.graph.BufferHandle;
+
+import dev.tally.graph.Handle;
+
 import dev.tally.graph.GraphException;
 
 import dev.tally.internal.vk.TrackedBuffer;
@@ -12,22 +20,22 @@ import org.lwjgl.vulkan.VkCommandBuffer;
  * to GPU objects. A handle the pass did not declare is refused: the graph planned barriers only for
  * declared uses, so an undeclared one would be a silent hazard.
  */
-public final class PassContext {
+final class PassRecording implements PassContext {
     private final VulkanContext ctx;
     // Bound again for each batch: one context serves every frame of a runtime.
     private VkCommandBuffer cmd;
     private Object[] physical;
-    private FrameGraph graph;
+    private GraphDeclaration graph;
     private Pass pass;
     private int width;
     private int height;
 
-    PassContext(VulkanContext ctx) {
+    PassRecording(VulkanContext ctx) {
         this.ctx = ctx;
     }
 
     /** The batch about to be recorded: its command buffer, the frame's objects by resource id, and the frame's graph. */
-    void bind(VkCommandBuffer cmd, Object[] physical, FrameGraph graph) {
+    void bind(VkCommandBuffer cmd, Object[] physical, GraphDeclaration graph) {
         this.cmd = cmd;
         this.physical = physical;
         this.graph = graph;
@@ -43,7 +51,6 @@ public final class PassContext {
     }
 
     public VkCommandBuffer cmd() { return cmd; }
-    public VulkanContext vulkan() { return ctx; }
     /** The frame number the graph is recording (0, 1, 2, ...). */
     public long frame() { return graph.frame(); }
     /** Render area of a graphics pass (its attachments' extent). */

@@ -1,8 +1,0 @@
-package dev.tally.internal.graph;
-
-/** One version of a buffer in one frame's graph. */
-public final class BufferHandle extends Handle {
-    BufferHandle(Object graph, int resource, int version) {
-        super(graph, resource, version);
-    }
-}
