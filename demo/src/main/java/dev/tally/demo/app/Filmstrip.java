@@ -82,7 +82,7 @@ public final class Filmstrip implements AutoCloseable {
                     b.write(rec, Access.TRANSFER_DST));
         }, (io, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                c.image(io.image()).recordCopyTo(c.cmd(), c.buffer(io.pixels()));
+                ImageCopies.toBuffer(c.cmd(), c.image(io.image()), c.buffer(io.pixels()));
                 vkCmdCopyBuffer(c.cmd(), c.buffer(io.exposure()).handle(), c.buffer(io.record()).handle(),
                         VkBufferCopy.calloc(1, stack).size(ExposureShaderLayout.EXPOSURE_BYTES));
             }

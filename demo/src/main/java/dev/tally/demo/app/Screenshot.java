@@ -40,7 +40,7 @@ final class Screenshot implements AutoCloseable {
         g.addPass("screenshot", PassKind.TRANSFER, b -> {
             b.sideEffect();
             return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-        }, (h, c) -> c.image(h.src()).recordCopyTo(c.cmd(), c.buffer(h.dst())));
+        }, (h, c) -> ImageCopies.toBuffer(c.cmd(), c.image(h.src()), c.buffer(h.dst())));
         return new Screenshot(ctx, buffer, desc, g.timelineValue());
     }
 

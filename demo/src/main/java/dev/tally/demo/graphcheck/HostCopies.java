@@ -1,4 +1,5 @@
 package dev.tally.demo.graphcheck;
+import dev.tally.demo.app.ImageCopies;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
@@ -49,7 +50,7 @@ public final class HostCopies implements AutoCloseable {
             g.addPass(name, PassKind.TRANSFER, b -> {
                 b.sideEffect();
                 return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-            }, (h, c) -> c.image(h.src()).recordCopyTo(c.cmd(), c.buffer(h.dst())));
+            }, (h, c) -> ImageCopies.toBuffer(c.cmd(), c.image(h.src()), c.buffer(h.dst())));
             return;
         }
         BufferHandle buffer = (BufferHandle) source;

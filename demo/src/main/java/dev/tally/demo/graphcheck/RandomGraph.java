@@ -1,5 +1,7 @@
 package dev.tally.demo.graphcheck;
 
+import dev.tally.internal.graph.GraphDeclaration;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
@@ -107,7 +109,7 @@ public final class RandomGraph implements CheckedGraph {
         for (int i = 0; i < imports.size(); i++) {
             live.add(new Value("import" + i, g.importBuffer("import" + i, imports.get(i), null), true));
         }
-        FrameGraph.History hist = history == null ? null : g.history(history);
+        GraphDeclaration.History hist = history == null ? null : GraphDeclaration.of(g).history(history);
         if (hist != null) {
             live.add(new Value("history@prev", hist.previous(), false));
         }
@@ -293,7 +295,7 @@ public final class RandomGraph implements CheckedGraph {
         }
     }
 
-    private static DescriptorSets.Binding range(TrackedBuffer b) {
+    private static DescriptorSets.Binding range(dev.tally.vk.GpuBuffer b) {
         return DescriptorSets.Range.of(b, 0, BUFFER.size());
     }
 }

@@ -1,5 +1,7 @@
 package dev.tally.demo.jmh;
 
+import dev.tally.internal.graph.GraphDeclaration;
+
 import dev.tally.graph.Access;
 import dev.tally.internal.graph.BarrierPlanner;
 import dev.tally.graph.BufferDesc;
@@ -90,10 +92,10 @@ public class GraphBenchmarks {
      * image is always acquired fresh).
      */
     static FrameGraph declareFrame(ResourceState stagingEntry, ResourceState readbackEntry) {
-        FrameGraph g = new FrameGraph();
-        BufferHandle staging = PlanningImports.buffer(g, "staging", 1 << 20, stagingEntry, null);
-        BufferHandle readback = PlanningImports.buffer(g, "readback", 256, readbackEntry, Access.HOST_READ);
-        ImageHandle swapchain = PlanningImports.image(g, "swapchain", SWAPCHAIN, ACQUIRED, Access.PRESENT);
+        FrameGraph g = new GraphDeclaration();
+        BufferHandle staging = PlanningImports.buffer(GraphDeclaration.of(g), "staging", 1 << 20, stagingEntry, null);
+        BufferHandle readback = PlanningImports.buffer(GraphDeclaration.of(g), "readback", 256, readbackEntry, Access.HOST_READ);
+        ImageHandle swapchain = PlanningImports.image(GraphDeclaration.of(g), "swapchain", SWAPCHAIN, ACQUIRED, Access.PRESENT);
 
         BufferHandle instances = g.addPass("upload", PassKind.TRANSFER, s -> {
             s.read(staging, Access.TRANSFER_SRC);
@@ -156,9 +158,9 @@ public class GraphBenchmarks {
             stagingEntry = ResourceState.after(Access.TRANSFER_DST);
             readbackEntry = ResourceState.after(Access.HOST_READ);
             FrameGraph g = declareFrame(stagingEntry, readbackEntry);
-            plan = g.compile();
+            plan = GraphDeclaration.of(g).compile();
             declared = g;
-            if (g.passCount() != 10 || plan.order().size() != 9 || plan.culled().size() != 1) {
+            if (GraphDeclaration.of(g).passCount() != 10 || plan.order().size() != 9 || plan.culled().size() != 1) {
                 throw new IllegalStateException("the 10-pass frame changed: " + plan.order() + " culled " + plan.culled());
             }
         }
@@ -168,14 +170,14 @@ public class GraphBenchmarks {
     @Benchmark
     public BarrierPlanner.Barriers frame10FullCompile(Frame10 s) {
         FrameGraph g = declareFrame(s.stagingEntry, s.readbackEntry);
-        GraphPlan plan = g.compile();
-        return BarrierPlanner.plan(g, plan, UNTOUCHED_SLOTS);
+        GraphPlan plan = GraphDeclaration.of(g).compile();
+        return BarrierPlanner.plan(GraphDeclaration.of(g), plan, UNTOUCHED_SLOTS);
     }
 
     /** Barrier planning alone for a declared frame and its plan (part of both frame benchmarks). */
     @Benchmark
     public BarrierPlanner.Barriers frame10BarriersOnly(Frame10 s) {
-        return BarrierPlanner.plan(s.declared, s.plan, UNTOUCHED_SLOTS);
+        return BarrierPlanner.plan(GraphDeclaration.of(s.declared), s.plan, UNTOUCHED_SLOTS);
     }
 
     /** The declaration alone (part of both frame benchmarks). */
@@ -199,10 +201,10 @@ public class GraphBenchmarks {
      */
     static FrameGraph declareSynthetic(int passes, int transients, long seed) {
         Random rnd = new Random(seed);
-        FrameGraph g = new FrameGraph();
+        FrameGraph g = new GraphDeclaration();
         BufferHandle[] sinks = new BufferHandle[4];
         for (int i = 0; i < sinks.length; i++) {
-            sinks[i] = PlanningImports.buffer(g, "sink" + i, 4096, ResourceState.UNUSED, i == 0 ? Access.HOST_READ : null);
+            sinks[i] = PlanningImports.buffer(GraphDeclaration.of(g), "sink" + i, 4096, ResourceState.UNUSED, i == 0 ? Access.HOST_READ : null);
         }
         List<Handle> live = new ArrayList<>(); // current version of each created resource; the chain continues from the last
         int created = 0;
@@ -296,11 +298,11 @@ public class GraphBenchmarks {
         @Setup(Level.Trial)
         public void setup() {
             graph = declareSynthetic(BIG_PASSES, BIG_TRANSIENTS, 42);
-            GraphPlan plan = graph.compile();
+            GraphPlan plan = GraphDeclaration.of(graph).compile();
             long transients = plan.slots().stream().mapToLong(sl -> sl.members().size()).sum();
             System.err.printf("synthetic graph: %d passes (%d kept, %d culled), %d transients used in %d slots, %d of %d bytes allocated%n",
-                    graph.passCount(), plan.order().size(), plan.culled().size(), transients, plan.slots().size(), plan.allocatedBytes(),
-                    plan.requestedBytes(graph));
+                    GraphDeclaration.of(graph).passCount(), plan.order().size(), plan.culled().size(), transients, plan.slots().size(), plan.allocatedBytes(),
+                    plan.requestedBytes(GraphDeclaration.of(graph)));
         }
     }
 
@@ -308,7 +310,7 @@ public class GraphBenchmarks {
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public GraphPlan compile1000(Big s) {
-        return s.graph.compile();
+        return GraphDeclaration.of(s.graph).compile();
     }
 
     /** Declare, compile and plan barriers of the 1000-pass graph (breakdown only). */
@@ -316,7 +318,7 @@ public class GraphBenchmarks {
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public BarrierPlanner.Barriers declareCompilePlan1000() {
         FrameGraph g = declareSynthetic(BIG_PASSES, BIG_TRANSIENTS, 42);
-        return BarrierPlanner.plan(g, g.compile(), UNTOUCHED_SLOTS);
+        return BarrierPlanner.plan(GraphDeclaration.of(g), GraphDeclaration.of(g).compile(), UNTOUCHED_SLOTS);
     }
 
     /**

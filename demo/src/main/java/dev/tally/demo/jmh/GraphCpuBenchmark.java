@@ -1,5 +1,7 @@
 package dev.tally.demo.jmh;
 
+import dev.tally.internal.graph.GraphDeclaration;
+
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
@@ -130,16 +132,16 @@ public class GraphCpuBenchmark {
         }
 
         void declare(FrameGraph g) {
-            accumulator = PlanningImports.buffer(g, "histogram.accumulator", 2064, ResourceState.UNUSED, null);
-            reduceScratch = PlanningImports.buffer(g, "reduce.scratch", 20, ResourceState.UNUSED, null);
-            curve = PlanningImports.buffer(g, "exposure.curve", 272, ResourceState.UNUSED, null);
-            filtered = PlanningImports.buffer(g, "exposure.filteredHistogram", 1028, ResourceState.UNUSED, null);
-            filteredPrev = PlanningImports.buffer(g, "exposure.filteredHistogram@prev", 1028, ResourceState.UNUSED, null);
-            history = PlanningImports.buffer(g, "exposure.history", 64, ResourceState.UNUSED, null);
-            historyPrev = PlanningImports.buffer(g, "exposure.history@prev", 64, ResourceState.UNUSED, null);
-            output = PlanningImports.image(g, "output", OUTPUT, ResourceState.UNUSED, null);
-            plot = PlanningImports.buffer(g, "hud.plot", 16400, ResourceState.UNUSED, null);
-            slot = PlanningImports.buffer(g, slots[(int) (g.frame() % slots.length)], 1384, ResourceState.UNUSED, Access.HOST_READ);
+            accumulator = PlanningImports.buffer(GraphDeclaration.of(g), "histogram.accumulator", 2064, ResourceState.UNUSED, null);
+            reduceScratch = PlanningImports.buffer(GraphDeclaration.of(g), "reduce.scratch", 20, ResourceState.UNUSED, null);
+            curve = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.curve", 272, ResourceState.UNUSED, null);
+            filtered = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.filteredHistogram", 1028, ResourceState.UNUSED, null);
+            filteredPrev = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.filteredHistogram@prev", 1028, ResourceState.UNUSED, null);
+            history = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.history", 64, ResourceState.UNUSED, null);
+            historyPrev = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.history@prev", 64, ResourceState.UNUSED, null);
+            output = PlanningImports.image(GraphDeclaration.of(g), "output", OUTPUT, ResourceState.UNUSED, null);
+            plot = PlanningImports.buffer(GraphDeclaration.of(g), "hud.plot", 16400, ResourceState.UNUSED, null);
+            slot = PlanningImports.buffer(GraphDeclaration.of(g), slots[(int) (g.frame() % slots.length)], 1384, ResourceState.UNUSED, Access.HOST_READ);
             hdr = g.addPass("scene", PassKind.COMPUTE, scene, noop());
             bins = g.addPass("histogram", PassKind.COMPUTE, histogram, noop());
             result = g.addPass("reduce", PassKind.COMPUTE, reduce, noop());
@@ -192,7 +194,7 @@ public class GraphCpuBenchmark {
         }
 
         void declare(FrameGraph g) {
-            out = PlanningImports.buffer(g, "out", 1024, ResourceState.UNUSED, Access.HOST_READ);
+            out = PlanningImports.buffer(GraphDeclaration.of(g), "out", 1024, ResourceState.UNUSED, Access.HOST_READ);
             last = g.addPass(names[0], PassKind.COMPUTE, first, noop());
             for (at = 1; at < passes - 1; at++) {
                 last = g.addPass(names[at], PassKind.COMPUTE, link, noop());
@@ -207,8 +209,8 @@ public class GraphCpuBenchmark {
         FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
         s.frame++;
         s.declare(g);
-        s.runtime.record(g, null);
-        return g.passCount();
+        s.runtime.record(GraphDeclaration.of(g), null);
+        return GraphDeclaration.of(g).passCount();
     }
 
     /** One frame of the chain. */
@@ -217,8 +219,8 @@ public class GraphCpuBenchmark {
         FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
         s.frame++;
         s.declare(g);
-        s.runtime.record(g, null);
-        return g.passCount();
+        s.runtime.record(GraphDeclaration.of(g), null);
+        return GraphDeclaration.of(g).passCount();
     }
 
     public static void main(String[] args) throws Exception {

@@ -101,19 +101,6 @@ public final class TrackedImage implements GpuImage {
         }
     }
 
-    /**
-     * Records a copy of the whole image (colour aspect, in TRANSFER_SRC_OPTIMAL layout, as a graph pass reading
-     * it with {@code Access.TRANSFER_SRC} leaves it) to the start of {@code dst}, tightly packed.
-     */
-    public void recordCopyTo(VkCommandBuffer cmd, TrackedBuffer dst) {
-        try (MemoryStack stack = stackPush()) {
-            org.lwjgl.vulkan.VkBufferImageCopy.Buffer region = org.lwjgl.vulkan.VkBufferImageCopy.calloc(1, stack);
-            region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-            region.imageExtent().set(width, height, 1);
-            vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(), region);
-        }
-    }
-
     public long handle() { return image; }
     public long view() { return view; }
     public int format() { return format; }

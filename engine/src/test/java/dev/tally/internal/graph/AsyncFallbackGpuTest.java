@@ -68,7 +68,7 @@ class AsyncFallbackGpuTest {
                 HistoryBuffer running = graphs.history("running", BufferDesc.of(16), 0);
                 for (int f = 0; f < FRAMES; f++) {
                     Frame frame = tally.beginFrame();
-                    GraphDeclaration g = frame.graph();
+                    GraphDeclaration g = GraphDeclaration.of(frame.graph());
                     float a = f % 5, b = 1;
                     BufferHandle values = g.addPass("fill", PassKind.COMPUTE, s -> s.write(s.create("values", BufferDesc.of(4L * COUNT)),
                             Access.COMPUTE_WRITE), (h, c) -> {

@@ -1,4 +1,5 @@
 package dev.tally.internal.graph;
+import dev.tally.graph.PassContext;
 
 import dev.tally.graph.ImageHandle;
 

@@ -101,7 +101,7 @@ class FrameGraphGpuTest {
                     expectedRed[f] = Math.round(255 * Math.min(1f, Math.max(0f, (float) (a / total) * scale)));
 
                     var cmd = commands.begin(frame);
-                    GraphDeclaration g = frame.graph();
+                    GraphDeclaration g = GraphDeclaration.of(frame.graph());
                     BufferHandle values = g.addPass("fill", PassKind.COMPUTE,
                             s -> s.write(s.create("values", BufferDesc.of(4L * count)), Access.COMPUTE_WRITE),
                             (h, c) -> {

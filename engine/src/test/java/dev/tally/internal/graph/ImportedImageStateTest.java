@@ -105,9 +105,9 @@ class ImportedImageStateTest {
     private static void run(Tally tally, FrameCommands commands, Consumer<GraphDeclaration> declare, Consumer<GraphDeclaration> recorded) {
         Frame frame = tally.beginFrame();
         var cmd = commands.begin(frame);
-        declare.accept(frame.graph());
+        declare.accept(GraphDeclaration.of(frame.graph()));
         frame.record(cmd);
-        recorded.accept(frame.graph());
+        recorded.accept(GraphDeclaration.of(frame.graph()));
         commands.end(cmd);
         frame.submit(cmd);
     }

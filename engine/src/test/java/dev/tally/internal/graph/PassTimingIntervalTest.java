@@ -41,7 +41,7 @@ class PassTimingIntervalTest extends GpuTestBase {
             for (int f = 0; f < FRAMES; f++) {
                 Frame frame = runtime.beginFrame();
                 var cmd = commands.begin(frame);
-                GraphDeclaration g = frame.graph();
+                GraphDeclaration g = GraphDeclaration.of(frame.graph());
                 BufferHandle out = g.importBuffer("timed", buffer, null);
                 BufferHandle first = g.addPass("first", PassKind.TRANSFER, b -> b.write(out, Access.TRANSFER_DST),
                         (h, c) -> vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, VK_WHOLE_SIZE, 1));

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.internal.graph.GraphDeclaration;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.reduce.ReduceOp;
@@ -21,7 +23,7 @@ class ReduceNodeCountTest extends GpuTestBase {
     void aCountBeyondAnImportedBufferIsRefusedNamingNodeCountAndCapacity() {
         try (ReduceNode node = runtime.reduceNode("totals", ReduceOp.SUM, 1000);
              TrackedBuffer values = new TrackedBuffer(Engine.of(runtime).context(), "values", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE)) {
-            FrameGraph g = new FrameGraph();
+            FrameGraph g = new GraphDeclaration();
             BufferHandle imported = g.importBuffer("values", values, Access.COMPUTE_READ);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> node.add(g, imported, 100));
             String m = e.getMessage();
