@@ -18,14 +18,8 @@ module dev.tally {
     exports dev.tally.config;
     exports dev.tally.exposure;
     exports dev.tally.graph;
+    exports dev.tally.hud;
     exports dev.tally.readback;
     exports dev.tally.reduce;
     exports dev.tally.vk;
-    exports dev.tally.internal.exposure;
-    exports dev.tally.internal.graph;
-    exports dev.tally.internal.hud;
-    exports dev.tally.internal.readback;
-    exports dev.tally.internal.reduce;
-    exports dev.tally.internal.shader;
-    exports dev.tally.internal.vk;
 }

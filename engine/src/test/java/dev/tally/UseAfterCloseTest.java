@@ -3,7 +3,7 @@ package dev.tally;
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.config.Config;
-import dev.tally.internal.reduce.ReduceNode;
+import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

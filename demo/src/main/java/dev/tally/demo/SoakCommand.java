@@ -10,7 +10,7 @@ import dev.tally.demo.app.DemoSettings;
 import dev.tally.exposure.Metering;
 import dev.tally.demo.present.Window;
 import dev.tally.readback.ReadbackStats;
-import dev.tally.internal.readback.Subscription;
+import dev.tally.readback.Subscription;
 import dev.tally.internal.vk.VulkanContext;
 import picocli.CommandLine;
 

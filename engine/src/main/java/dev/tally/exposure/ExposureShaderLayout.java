@@ -52,7 +52,7 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
  */
 public final class ExposureShaderLayout {
     public static final String HISTOGRAM = "histogram.comp";
-    public static final String NORMALIZE = dev.tally.internal.reduce.NormalizeNode.SHADER;
+    public static final String NORMALIZE = "normalize.comp";
     public static final String EXPOSURE = "exposure.comp";
     public static final String TONEMAP_VERTEX = "tonemap.vert";
     public static final String TONEMAP_FRAGMENT = "tonemap.frag";

@@ -1,6 +1,6 @@
 package dev.tally.readback;
 
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 
 /**
  * Ring counters.

@@ -9,7 +9,7 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferDesc;
 import dev.tally.graph.GraphException;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;

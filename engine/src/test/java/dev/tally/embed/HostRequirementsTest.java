@@ -2,7 +2,7 @@ package dev.tally.embed;
 
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.TimeSource;
 import dev.tally.vk.HostFeatures;
 import dev.tally.vk.Requirements;

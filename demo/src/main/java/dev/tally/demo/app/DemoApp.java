@@ -1,5 +1,7 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.hud.ExposurePlotNode;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
@@ -8,22 +10,22 @@ import dev.tally.FrameCommands;
 import dev.tally.LaneCommands;
 import dev.tally.graph.AsyncMode;
 import dev.tally.Tally;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.Metering;
-import dev.tally.internal.exposure.Tonemapper;
+import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
-import dev.tally.internal.hud.ExposurePlot;
-import dev.tally.internal.hud.HudOverlay;
+import dev.tally.hud.ExposurePlot;
+import dev.tally.hud.HudOverlay;
 import dev.tally.demo.present.Swapchain;
 import dev.tally.demo.present.Window;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Sample;
-import dev.tally.internal.readback.Subscription;
+import dev.tally.readback.Subscription;
 import dev.tally.internal.shader.Samplers;
 import dev.tally.internal.vk.CloseSteps;
 import dev.tally.internal.vk.TrackedImage;
@@ -124,7 +126,7 @@ public final class DemoApp implements AutoCloseable {
         }
         tonemap = tally.tonemapper();
         hud = tally.hud();
-        plot = new ExposurePlot(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
+        plot = new ExposurePlotNode(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
         ring = tally.readback("readback", READBACK_BYTES);
         probe = new LuminanceProbe(window);
         probeSubscription = ring.onSample(readbackFloats, d -> {

@@ -1,20 +1,22 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.hud.ExposurePlotNode;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.Tally;
 import dev.tally.demo.graphcheck.CheckedGraph;
 import dev.tally.demo.graphcheck.HostCopies;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.internal.exposure.Tonemapper;
+import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageHandle;
-import dev.tally.internal.hud.ExposurePlot;
-import dev.tally.internal.hud.HudOverlay;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.hud.ExposurePlot;
+import dev.tally.hud.HudOverlay;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.internal.vk.CloseSteps;
 import dev.tally.internal.vk.TrackedImage;
 
@@ -63,7 +65,7 @@ public final class DemoGraph implements CheckedGraph {
             exposure = tally.autoExposure("");
             tonemap = tally.tonemapper();
             hud = tally.hud();
-            plot = new ExposurePlot(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
+            plot = new ExposurePlotNode(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
             ring = tally.readback("readback", DemoApp.READBACK_BYTES);
             output = TrackedImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);

@@ -2,7 +2,7 @@ package dev.tally.demo.app;
 
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.graph.PassStats;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 
 import java.util.ArrayList;

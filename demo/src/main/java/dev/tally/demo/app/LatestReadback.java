@@ -1,6 +1,6 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.readback.Delivery;
+import dev.tally.readback.Delivery;
 
 /**
  * The newest readback sample the demo's frame reads (HUD text, exposure range), kept in one array the ring

@@ -1,7 +1,7 @@
 package dev.tally.demo.app;
 
 import dev.tally.config.Config;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.internal.shader.ShaderCompileException;
 import dev.tally.internal.vk.VulkanContext;

@@ -4,8 +4,8 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.demo.present.Window;
-import dev.tally.internal.readback.Delivery;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.Delivery;
+import dev.tally.readback.ReadbackRing;
 
 
 import static org.lwjgl.glfw.GLFW.glfwGetCursorPos;

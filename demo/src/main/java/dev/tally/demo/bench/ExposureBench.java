@@ -1,11 +1,13 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.exposure.AutoExposureNode;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.graph.Access;
 import dev.tally.graph.FrameGraph;
@@ -59,7 +61,7 @@ public final class ExposureBench {
         String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT);
         try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
              FrameCommands commands = rt.frameCommands();
-             AutoExposure exposure = new AutoExposure(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
+             AutoExposure exposure = new AutoExposureNode(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
             TrackedImage once = fill == Fill.CLEAR ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());

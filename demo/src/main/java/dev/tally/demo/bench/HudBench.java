@@ -1,5 +1,9 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.hud.ExposurePlotNode;
+
+import dev.tally.internal.hud.HudOverlayNode;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
@@ -11,8 +15,8 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.internal.hud.ExposurePlot;
-import dev.tally.internal.hud.HudOverlay;
+import dev.tally.hud.ExposurePlot;
+import dev.tally.hud.HudOverlay;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
@@ -48,8 +52,8 @@ public final class HudBench {
             lines.add(String.format(Locale.ROOT, "pass %-12s %8.2f us  %6.1f%%  frame %d", "p" + i, 1.5 * i, 0.7 * i, i));
         }
         try (FrameCommands loop = rt.frameCommands();
-             HudOverlay hud = new HudOverlay(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
-             ExposurePlot plot = new ExposurePlot(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache());
+             HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION, compute);   // the compute case measures compute on any device
+             ExposurePlotNode plot = new ExposurePlotNode(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache());
              TrackedBuffer normalized = new TrackedBuffer(ctx, "bench.normalized", ExposureShaderLayout.NORMALIZED_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,

@@ -1,12 +1,14 @@
 package dev.tally.demo.bench;
 
+import dev.tally.internal.exposure.TonemapperNode;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.internal.exposure.Tonemapper;
+import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
@@ -32,7 +34,7 @@ public final class TonemapBench {
 
     /** Median microseconds of the tonemap pass; {@code compute} asks for a target the compute path can write. */
     public static double run(Tally rt, int width, int height, int frames, boolean compute, PrintStream progress) {
-        return run(rt, width, height, frames, compute, Tonemapper.DEFAULT_ROWS_PER_INVOCATION, progress);
+        return run(rt, width, height, frames, compute, TonemapperNode.DEFAULT_ROWS_PER_INVOCATION, progress);
     }
 
     /** As above, with {@code rows} pixels per compute invocation (1, 2, 4 or 8). */
@@ -43,7 +45,7 @@ public final class TonemapBench {
         ImageDesc hdrDesc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
         String pass = "bench/tonemap-" + width + "x" + height + (compute ? "-compute-rows" + rows : "-fragment");
         try (FrameCommands loop = rt.frameCommands();
-             Tonemapper tonemap = new Tonemapper(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), rows);
+             TonemapperNode tonemap = new TonemapperNode(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), rows);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "bench.exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE)) {
             ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, exposure.handle(), 0, exposure.size(), Float.floatToRawIntBits(0.5f)));

@@ -8,7 +8,7 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageHandle;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

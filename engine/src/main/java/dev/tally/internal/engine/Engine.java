@@ -1,5 +1,17 @@
 package dev.tally.internal.engine;
 
+import dev.tally.internal.readback.ReadbackRingNode;
+
+import dev.tally.internal.reduce.NormalizePass;
+
+import dev.tally.internal.reduce.ReducePasses;
+
+import dev.tally.internal.hud.HudOverlayNode;
+
+import dev.tally.internal.exposure.TonemapperNode;
+
+import dev.tally.internal.exposure.AutoExposureNode;
+
 import dev.tally.Tally;
 import dev.tally.FrameCommands;
 import dev.tally.LaneCommands;
@@ -12,16 +24,16 @@ import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.graph.FrameTicket;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
-import dev.tally.internal.exposure.Tonemapper;
+import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.hud.HudOverlay;
-import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.reduce.NormalizeNode;
-import dev.tally.internal.reduce.ReduceNode;
+import dev.tally.hud.HudOverlay;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.reduce.NormalizeNode;
+import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
 import dev.tally.internal.reduce.Reducer;
@@ -235,19 +247,19 @@ public final class Engine implements Tally {
     /** An auto-exposure whose passes and resources are named under {@code scope}. */
     public AutoExposure autoExposure(String scope, ExposureSettings settings) {
         requireOpen();
-        return new AutoExposure(graphs, compiler, pipelineCache, reducer, scope, settings);
+        return new AutoExposureNode(graphs, compiler, pipelineCache, reducer, scope, settings);
     }
 
     /** A reduction node for up to {@code maxCount} floats; {@code name} labels its passes (e.g. "hud/count"). */
     public ReduceNode reduceNode(String name, ReduceOp op, long maxCount) {
         requireOpen();
-        return new ReduceNode(graphs, reducer, name, op, maxCount);
+        return new ReducePasses(graphs, reducer, name, op, maxCount);
     }
 
     /** Divides a buffer by a total that stays on the GPU. */
     public NormalizeNode normalizeNode() {
         requireOpen();
-        return new NormalizeNode(ctx, compiler, pipelineCache);
+        return new NormalizePass(ctx, compiler, pipelineCache);
     }
 
     /** A readback ring of {@code readback.slots} slots of {@code capacityBytes}, in the configured {@code readback.mode}. */
@@ -263,21 +275,21 @@ public final class Engine implements Tally {
         requireOpen();
         int slots = config.integer("readback.slots");
         int maxAge = config.integer("readback.maxAgeFrames");
-        return new ReadbackRing(graphs, name, slots, capacityBytes, mode, maxAge == 0 ? slots : maxAge);
+        return new ReadbackRingNode(graphs, name, slots, capacityBytes, mode, maxAge == 0 ? slots : maxAge);
     }
 
     /** The tonemap pass (HDR x exposure, to a display format). */
     public Tonemapper tonemapper() {
         requireOpen();
         Requirements.get().check("Tally.tonemapper", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
-        return new Tonemapper(ctx, compiler, pipelineCache);
+        return new TonemapperNode(ctx, compiler, pipelineCache);
     }
 
     /** The HUD overlay pass (text, the histogram, the exposure plot) with text at {@code hud.scale} of the output height. */
     public HudOverlay hud() {
         requireOpen();
         Requirements.get().check("Tally.hud", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
-        return new HudOverlay(ctx, compiler, pipelineCache, config.real("hud.scale"));
+        return new HudOverlayNode(ctx, compiler, pipelineCache, config.real("hud.scale"));
     }
 
     @Override

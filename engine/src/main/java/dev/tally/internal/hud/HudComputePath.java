@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
@@ -12,7 +14,7 @@ import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
-import dev.tally.internal.hud.HudOverlay.HistogramView;
+import dev.tally.hud.HudOverlay.HistogramView;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
@@ -110,7 +112,7 @@ final class HudComputePath implements AutoCloseable {
 
     /** Compiles hud.comp from the current sources (throws on a compile error, replacing nothing). */
     ComputeKernel newKernel() {
-        return new ComputeKernel(ctx, compiler, cache, "hud.comp", ExposurePlot.recordDefines(), null,
+        return new ComputeKernel(ctx, compiler, cache, "hud.comp", ExposurePlotNode.recordDefines(), null,
                 List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
                         BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_IMAGE), 0);
     }
@@ -137,7 +139,7 @@ final class HudComputePath implements AutoCloseable {
         haf[0] = ha.x(); haf[1] = ha.y(); haf[2] = ha.w(); haf[3] = ha.h();
         af[0] = area.x(); af[1] = area.y(); af[2] = area.w(); af[3] = area.h();
         scene.write(mapped, groupsX, groupsY, haf, histogram.minEV(), histogram.binsPerEV(),
-                f.width(), af, plot == null ? 0 : plot.now(), ExposurePlot.SPAN_SECONDS,
+                f.width(), af, plot == null ? 0 : plot.now(), ExposurePlotNode.SPAN_SECONDS,
                 histogram.minEV(), histogram.maxEV(), lineWidth);
         slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) glyphs * TextLayout.GLYPH_BYTES));
         compute();

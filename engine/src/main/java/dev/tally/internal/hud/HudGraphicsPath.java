@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
@@ -10,7 +12,7 @@ import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
-import dev.tally.internal.hud.HudOverlay.HistogramView;
+import dev.tally.hud.HudOverlay.HistogramView;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;
@@ -45,7 +47,7 @@ final class HudGraphicsPath implements AutoCloseable {
     }
 
     private GraphicsPipeline build(int format) {
-        return new GraphicsPipeline(ctx, compiler, cache, "hud.vert", "hud.frag", ExposurePlot.recordDefines(), format, true,
+        return new GraphicsPipeline(ctx, compiler, cache, "hud.vert", "hud.frag", ExposurePlotNode.recordDefines(), format, true,
                 List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER,
                         BindingType.STORAGE_BUFFER), PUSH_BYTES);
     }
@@ -125,7 +127,7 @@ final class HudGraphicsPath implements AutoCloseable {
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 32, hv.minEV());
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 36, hv.binsPerEV());
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 40, plot == null ? 0 : plot.now());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 44, ExposurePlot.SPAN_SECONDS);
+            org.lwjgl.system.MemoryUtil.memPutFloat(b + 44, ExposurePlotNode.SPAN_SECONDS);
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 48, hv.minEV());
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 52, hv.maxEV());
             org.lwjgl.system.MemoryUtil.memPutFloat(b + 56, lineWidth);

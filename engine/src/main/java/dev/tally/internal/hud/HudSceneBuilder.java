@@ -1,7 +1,9 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
 import dev.tally.internal.hud.HudLayout.Rect;
-import dev.tally.internal.hud.HudOverlay.HistogramView;
+import dev.tally.hud.HudOverlay.HistogramView;
 
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +17,7 @@ final class HudSceneBuilder {
     private static final int PANEL = 0x8c000000, GRID = 0x40ffffff;
     static final int TITLE = 0xffffe080, WHITE = 0xffffffff, APPLIED = 0xff40ccff, TARGET = 0xe6ffcc59;
     private static final int TEXT_BOX = 0, HISTOGRAM_BOX = 1, PLOT_BOX = 2;
-    private static final String SPAN_LABEL = "last " + (int) ExposurePlot.SPAN_SECONDS + " s";
+    private static final String SPAN_LABEL = "last " + (int) ExposurePlotNode.SPAN_SECONDS + " s";
     /** The grid labels of whole EVs -100..100, made once when the class loads (immutable afterwards: no shared mutable state). */
     private static final List<String> EV_LABELS = java.util.stream.IntStream.rangeClosed(-100, 100)
             .mapToObj(v -> String.format(Locale.ROOT, "%+d", v)).toList();
@@ -48,7 +50,7 @@ final class HudSceneBuilder {
             }
             // Segment points lie inside the area (times in the window, EV clamped); caps reach half a line width out.
             int m = (int) Math.ceil(lineWidth / 2) + 2;
-            scene.range(PLOT_BOX, HudScene.KIND_PLOT, 0, 2 * (ExposurePlot.CAPACITY - 1), area.x0() - m, area.y0() - m, area.x1() + m, area.y1() + m);
+            scene.range(PLOT_BOX, HudScene.KIND_PLOT, 0, 2 * (ExposurePlotNode.CAPACITY - 1), area.x0() - m, area.y0() - m, area.x1() + m, area.y1() + m);
         }
         // One range per line: a compute tile meets one or two lines and culls the others by their bounds at once.
         // Past the range budget (the panels, histogram, plot and labels take 8) the last lines share one range.

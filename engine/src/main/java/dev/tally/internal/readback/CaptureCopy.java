@@ -4,9 +4,9 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.Handle;
 import dev.tally.graph.PassBuilder;
-import dev.tally.internal.readback.ReadbackRing.ImageRegion;
-import dev.tally.internal.readback.ReadbackRing.Region;
-import dev.tally.internal.readback.ReadbackRing.Source;
+import dev.tally.readback.ReadbackRing.ImageRegion;
+import dev.tally.readback.ReadbackRing.Region;
+import dev.tally.readback.ReadbackRing.Source;
 
 import java.util.Arrays;
 import java.util.List;

@@ -6,9 +6,9 @@ import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.readback.ReadbackRing.ImageRegion;
-import dev.tally.internal.readback.ReadbackRing.Region;
-import dev.tally.internal.readback.ReadbackRing.Source;
+import dev.tally.readback.ReadbackRing.ImageRegion;
+import dev.tally.readback.ReadbackRing.Region;
+import dev.tally.readback.ReadbackRing.Source;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferImageCopy;
@@ -19,7 +19,7 @@ import org.lwjgl.vulkan.VkOffset3D;
 import java.util.List;
 import java.util.function.BiConsumer;
 
-import static dev.tally.internal.readback.ReadbackRing.HEADER_BYTES;
+import static dev.tally.internal.readback.ReadbackRingNode.HEADER_BYTES;
 import static org.lwjgl.vulkan.VK10.*;
 
 /**

@@ -1,12 +1,16 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
+import dev.tally.readback.ReadbackRequest;
+
 import dev.tally.internal.graph.FrameTicket;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.readback.ReadbackRing.Mode;
+import dev.tally.readback.ReadbackRing.Mode;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
 
-import static dev.tally.internal.readback.ReadbackRing.HEADER_BYTES;
+import static dev.tally.internal.readback.ReadbackRingNode.HEADER_BYTES;
 
 /**
  * Hands out a {@link ReadbackRing}'s samples as its runtime's frames begin (and, in {@link Mode#SYNC}, as
@@ -120,7 +124,7 @@ final class FrameDelivery implements GraphRuntime.FrameListener {
     /** Hands the slot's sample out (the hand-out checks its sequence number); the slot is then free. */
     private void deliver(ReadbackSlot s) {
         long slotFrame = s.frame;
-        ReadbackRequest request = s.request;
+        OneShotRequest request = s.request;
         s.frame = -1;
         s.request = null;
         long now = System.nanoTime();

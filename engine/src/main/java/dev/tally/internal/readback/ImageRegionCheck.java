@@ -2,7 +2,7 @@ package dev.tally.internal.readback;
 
 import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
-import dev.tally.internal.readback.ReadbackRing.ImageRegion;
+import dev.tally.readback.ReadbackRing.ImageRegion;
 
 import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
 

@@ -1,5 +1,9 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
+import dev.tally.readback.ReadbackRequest;
+
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
@@ -19,7 +23,7 @@ final class ReadbackSlot {
     long timelineValue;
     /** Latest CPU time at which the slot was known to be pending (its capture, or a frame beginning). */
     long pendingSeenNanos;
-    ReadbackRequest request;  // one-shot slots only
+    OneShotRequest request;  // one-shot slots only
     /** The slot buffer's name in a frame graph (made once: capturing builds no string). */
     final String targetName;
     /** The capture into this slot, refilled each time. */

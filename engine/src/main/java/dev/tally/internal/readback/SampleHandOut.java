@@ -1,5 +1,15 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
+import dev.tally.readback.SampleListener;
+
+import dev.tally.readback.ReadbackRequest;
+
+import dev.tally.readback.Subscription;
+
+import dev.tally.readback.Delivery;
+
 import dev.tally.readback.TimeSource;
 
 import dev.tally.readback.Sample;
@@ -22,8 +32,8 @@ public final class SampleHandOut {
     private final String ringName;
     private final int maxAgeFrames;
     private final TimeSource timeSource;
-    private final Delivery delivery = new Delivery();
-    private final List<Subscription> subscriptions = new ArrayList<>();
+    private final DeliveredSlot delivery = new DeliveredSlot();
+    private final List<Subscriber> subscriptions = new ArrayList<>();
     private final AgeWindow ages = new AgeWindow();
     // The newest every-frame sample, copied out of its slot: latest() makes a Sample of it on demand.
     private final ByteBuffer latestPayload;
@@ -58,7 +68,7 @@ public final class SampleHandOut {
      * @return false when the sample was rejected: its sequence number is not its frame's
      */
     public boolean deliver(long slotAddress, SlotLayout layout, long frame, long timelineValue, long deliveredAt,
-                           long completedNanos, long nowNanos, ReadbackRequest request) {
+                           long completedNanos, long nowNanos, OneShotRequest request) {
         int sequence = MemoryUtil.memGetInt(slotAddress);
         if (sequence != (int) frame) {
             // The host does not see what this frame's GPU work wrote (a missing barrier, a reused slot):
@@ -72,7 +82,7 @@ public final class SampleHandOut {
         long lag = deliveredAt - frame;
         boolean isStale = lag > maxAgeFrames;
         double age = (nowNanos - completedNanos) / 1e6;
-        long payload = slotAddress + ReadbackRing.HEADER_BYTES;
+        long payload = slotAddress + ReadbackRingNode.HEADER_BYTES;
         delivery.set(frame, timelineValue, deliveredAt, completedNanos, timeSource, age, isStale, request != null, payload, layout);
         samples++;
         if (isStale) {
@@ -130,13 +140,13 @@ public final class SampleHandOut {
         return latestFrame < 0 ? 0 : latestDeliveredAt - latestFrame;
     }
 
-    public Subscription subscribe(SampleListener listener, float[] floats, ByteBuffer bytes) {
-        Subscription s = new Subscription(this, listener, floats, bytes);
+    public Subscriber subscribe(SampleListener listener, float[] floats, ByteBuffer bytes) {
+        Subscriber s = new Subscriber(this, listener, floats, bytes);
         subscriptions.add(s);
         return s;
     }
 
-    void unsubscribe(Subscription s) {
+    void unsubscribe(Subscriber s) {
         subscriptions.remove(s);
     }
 

@@ -1,10 +1,14 @@
 package dev.tally.internal.shader;
 
+import dev.tally.internal.hud.ExposurePlotNode;
+
+import dev.tally.internal.exposure.TonemapperNode;
+
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.ExposureShaderLayout.HdrFormat;
 import dev.tally.exposure.Metering;
-import dev.tally.internal.exposure.Tonemapper;
-import dev.tally.internal.hud.ExposurePlot;
+import dev.tally.exposure.Tonemapper;
+import dev.tally.hud.ExposurePlot;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,16 +43,16 @@ public final class EngineShaders {
         // Tone mapping (Tonemapper): the fullscreen draw, and the compute path per storage format and rows per invocation.
         v.add(ShaderVariant.of(ExposureShaderLayout.TONEMAP_VERTEX));
         v.add(ShaderVariant.of(ExposureShaderLayout.TONEMAP_FRAGMENT));
-        for (String qualifier : Tonemapper.STORAGE_QUALIFIERS) {
-            for (int rows : Tonemapper.ROWS_CHOICES) {
-                v.add(new ShaderVariant(Tonemapper.TONEMAP_COMPUTE, Tonemapper.computeDefines(qualifier, rows)));
+        for (String qualifier : TonemapperNode.STORAGE_QUALIFIERS) {
+            for (int rows : TonemapperNode.ROWS_CHOICES) {
+                v.add(new ShaderVariant(TonemapperNode.TONEMAP_COMPUTE, TonemapperNode.computeDefines(qualifier, rows)));
             }
         }
         // The HUD (HudOverlay, ExposurePlot): both read the exposure record at the offsets its layout gives.
-        v.add(new ShaderVariant("hud.vert", ExposurePlot.recordDefines()));
-        v.add(new ShaderVariant("hud.frag", ExposurePlot.recordDefines()));
-        v.add(new ShaderVariant("hud.comp", ExposurePlot.recordDefines()));
-        v.add(new ShaderVariant("hud_plot.comp", ExposurePlot.recordDefines()));
+        v.add(new ShaderVariant("hud.vert", ExposurePlotNode.recordDefines()));
+        v.add(new ShaderVariant("hud.frag", ExposurePlotNode.recordDefines()));
+        v.add(new ShaderVariant("hud.comp", ExposurePlotNode.recordDefines()));
+        v.add(new ShaderVariant("hud_plot.comp", ExposurePlotNode.recordDefines()));
         return List.copyOf(v);
     }
 }

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.AutoExposure;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.exposure.ExposureCurve;

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.AutoExposure;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.exposure.Metering;
@@ -66,7 +68,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
         var ctx = Engine.of(runtime).context();
         try (
              FrameCommands loop = runtime.frameCommands();
-             AutoExposure exposure = new AutoExposure(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
+             AutoExposure exposure = new AutoExposureNode(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
                      ExposureSettings.DEFAULTS, rows);
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 8L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -101,7 +103,7 @@ class FusedHistogramGraphTest extends GpuTestBase {
         int w = 203, h = 77;
         var ctx = Engine.of(runtime).context();
         try (FrameCommands loop = runtime.frameCommands();
-             AutoExposure exposure = new AutoExposure(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
+             AutoExposure exposure = new AutoExposureNode(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), Engine.of(runtime).reducer(), "",
                      ExposureSettings.DEFAULTS, 0);
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer bins = new TrackedBuffer(ctx, "test.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,

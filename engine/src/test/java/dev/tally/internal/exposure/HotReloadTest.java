@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Tonemapper;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -52,7 +54,7 @@ class HotReloadTest extends GpuTestBase {
         }
         var ctx = Engine.of(runtime).context();
         try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(shaders), null);
-             Tonemapper tonemap = new Tonemapper(ctx, compiler, null);
+             TonemapperNode tonemap = new TonemapperNode(ctx, compiler, null);
              FrameCommands loop = runtime.frameCommands();
              TrackedBuffer exposure = new TrackedBuffer(ctx, "exposure", ExposureShaderLayout.EXPOSURE_BYTES,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Tonemapper;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -33,7 +35,7 @@ class TonemapComputeTest extends GpuTestBase {
     @Test
     void computeAndFragmentPathsAgreeWithinRounding() {
         var ctx = Engine.of(runtime).context();
-        try (Tonemapper tonemap = new Tonemapper(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
+        try (TonemapperNode tonemap = new TonemapperNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
              FrameCommands loop = runtime.frameCommands();
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.hdr", 16L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES,

@@ -14,7 +14,7 @@ import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.config.Config;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.TrackedImage;

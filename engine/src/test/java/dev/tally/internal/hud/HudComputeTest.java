@@ -1,5 +1,9 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
+import dev.tally.hud.HudOverlay;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
@@ -91,12 +95,12 @@ class HudComputeTest extends GpuTestBase {
         var ctx = Engine.of(runtime).context();
         int storage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
         int attachment = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-        try (HudOverlay hud = new HudOverlay(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true)) {
+        try (HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION, true)) {
             assertTrue(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)), "RGBA8 storage target takes compute");
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, attachment)), "no STORAGE usage: graphics");
             assertFalse(hud.usesCompute(new ImageDesc(W, H, VK_FORMAT_B8G8R8A8_SRGB, storage | attachment)), "sRGB: graphics");
         }
-        try (HudOverlay byDefault = new HudOverlay(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION)) {
+        try (HudOverlayNode byDefault = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION)) {
             assertEquals(!ctx.info().isCpu(), byDefault.usesCompute(new ImageDesc(W, H, VK_FORMAT_R8G8B8A8_UNORM, storage)),
                     "by default only a GPU takes the compute path (" + ctx.info().type() + " device)");
         }
@@ -122,8 +126,8 @@ class HudComputeTest extends GpuTestBase {
     private byte[] render(byte[] reference, int usage, Curves curves) {
         var ctx = Engine.of(runtime).context();
         try (FrameCommands loop = runtime.frameCommands();
-             HudOverlay hud = new HudOverlay(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION, true);
-             ExposurePlot history = new ExposurePlot(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
+             HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION, true);
+             ExposurePlotNode history = new ExposurePlotNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
              TrackedBuffer pixels = new TrackedBuffer(ctx, "test.background", 4L * W * H, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
              TrackedBuffer normalized = new TrackedBuffer(ctx, "test.normalized", ExposureShaderLayout.NORMALIZED_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
              TrackedBuffer exposure = new TrackedBuffer(ctx, "test.exposure", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);

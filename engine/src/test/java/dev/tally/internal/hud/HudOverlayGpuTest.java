@@ -1,5 +1,9 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
+import dev.tally.hud.HudOverlay;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.GpuTestBase;
@@ -38,8 +42,8 @@ class HudOverlayGpuTest extends GpuTestBase {
         var ctx = Engine.of(runtime).context();
         try (
              FrameCommands loop = runtime.frameCommands();
-             HudOverlay hud = new HudOverlay(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlay.DEFAULT_TEXT_FRACTION);
-             ExposurePlot history = new ExposurePlot(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
+             HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION);
+             ExposurePlotNode history = new ExposurePlotNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache());
              TrackedImage image = TrackedImage.create(ctx, "test.target", w, h, VK_FORMAT_R8G8B8A8_UNORM,
                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
              TrackedBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
@@ -116,7 +120,7 @@ class HudOverlayGpuTest extends GpuTestBase {
         int w = 3840, h = 2160;
         List<String> lines = List.of("HHHH", "g p q y", "a c e o");
         byte[] px = render(w, h, lines, 1, f -> new float[8], false);
-        FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlay.DEFAULT_TEXT_FRACTION));
+        FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlayNode.DEFAULT_TEXT_FRACTION));
         HudLayout layout = HudLayout.of(font, w, h, lines, false);
         int x0 = layout.textX(), x1 = x0 + font.textWidth("g p q y");
 
@@ -141,7 +145,7 @@ class HudOverlayGpuTest extends GpuTestBase {
         rec[ExposureShaderLayout.VALID] = 1;
         // Frame 0 has no valid record: nothing is appended for it.
         byte[] px = render(w, h, List.of("plot"), 12, f -> f == 0 ? new float[8] : rec, true);
-        FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlay.DEFAULT_TEXT_FRACTION));
+        FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(h, HudOverlayNode.DEFAULT_TEXT_FRACTION));
         HudLayout layout = HudLayout.of(font, w, h, List.of("plot"), true);
         HudLayout.Rect area = layout.plotArea();
         // The newest point is at the right edge; the line reaches back 1.0 s of the 10 s window.

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.readback.TimeSource;
@@ -113,7 +115,7 @@ class FreshestReadbackTest {
             assertEquals(0, stats.rejected());
             if (ring.timeSource() == TimeSource.CALIBRATED) {
                 // lavapipe's timestamps already read CLOCK_MONOTONIC: only the count shows the pairing was made.
-                assertTrue(ring.clockCalibrations() >= 1, "GPU times were converted without a calibration");
+                assertTrue(ReadbackRingNode.of(ring).clockCalibrations() >= 1, "GPU times were converted without a calibration");
             }
             assertEquals(0, stats.blockingWaits(), "the ring waited");
             assertEquals(0, ctx.waits().of(Waits.Cause.READBACK).count(), "readback waits, from the context's one counter");

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;

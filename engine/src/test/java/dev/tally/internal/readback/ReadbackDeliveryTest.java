@@ -1,5 +1,9 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
+import dev.tally.readback.ReadbackRequest;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.readback.Sample;
@@ -33,8 +37,8 @@ class ReadbackDeliveryTest {
     @Test
     void samplesOlderThanMaxAgeAreFlaggedAndCounted() {
         try (RingHarness h = new RingHarness("frames.inFlight=2", "readback.slots=3")) {
-            ReadbackRing strict = new ReadbackRing(Engine.of(h.tally).graphs(), "strict", 3, 16, ReadbackRing.Mode.FIXED, 2);
-            ReadbackRing lenient = new ReadbackRing(Engine.of(h.tally).graphs(), "lenient", 3, 16, ReadbackRing.Mode.FIXED, 3);
+            ReadbackRingNode strict = new ReadbackRingNode(Engine.of(h.tally).graphs(), "strict", 3, 16, ReadbackRing.Mode.FIXED, 2);
+            ReadbackRingNode lenient = new ReadbackRingNode(Engine.of(h.tally).graphs(), "lenient", 3, 16, ReadbackRing.Mode.FIXED, 3);
             int[] staleSeen = {0};
             strict.onSample(d -> {
                 assertEquals(3, d.lag());
@@ -122,9 +126,9 @@ class ReadbackDeliveryTest {
                 assertEquals((int) d.frame(), d.intAt(0), "a delivered sample holds its own frame's data");
                 delivered.add(d.frame());
             });
-            ring.injectInvisibleWrite(5);   // slot 2 still holds frame 2's payload and sequence
-            ring.injectInvisibleWrite(1);   // (overrides 5) slot 1 was never written: header -1
-            ring.injectInvisibleWrite(5);
+            ReadbackRingNode.of(ring).injectInvisibleWrite(5);   // slot 2 still holds frame 2's payload and sequence
+            ReadbackRingNode.of(ring).injectInvisibleWrite(1);   // (overrides 5) slot 1 was never written: header -1
+            ReadbackRingNode.of(ring).injectInvisibleWrite(5);
             for (int f = 0; f < 12; f++) {
                 h.frame((frame, g) -> ring.capture(g, h.stats(g, 0, 0)));
             }
@@ -142,7 +146,7 @@ class ReadbackDeliveryTest {
     void aSlotTheGpuNeverWroteIsRejected() {
         try (RingHarness h = new RingHarness("frames.inFlight=1", "readback.slots=2")) {
             ReadbackRing ring = h.tally.readback("guarded", 16);
-            ring.injectInvisibleWrite(0);   // frame 0's slot keeps its initial header, which no frame writes
+            ReadbackRingNode.of(ring).injectInvisibleWrite(0);   // frame 0's slot keeps its initial header, which no frame writes
             for (int f = 0; f < 4; f++) {
                 h.frame((frame, g) -> ring.capture(g, h.stats(g, 0, 0)));
             }

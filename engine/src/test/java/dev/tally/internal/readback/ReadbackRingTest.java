@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.readback.ReadbackStats;
@@ -127,7 +129,7 @@ class ReadbackRingTest {
     void slotsMustExceedFramesInFlight(int slots, int framesInFlight) {
         try (Tally rt = open(framesInFlight, framesInFlight + 1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> new ReadbackRing(Engine.of(rt).graphs(), "readback", slots, 16, ReadbackRing.Mode.FIXED));
+                    () -> new ReadbackRingNode(Engine.of(rt).graphs(), "readback", slots, 16, ReadbackRing.Mode.FIXED));
             assertTrue(e.getMessage().contains("frames in flight"), e.getMessage());
         }
     }

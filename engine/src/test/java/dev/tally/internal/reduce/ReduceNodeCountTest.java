@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceNode;
+
 import dev.tally.internal.graph.GraphDeclaration;
 
 import dev.tally.internal.engine.Engine;

@@ -1,9 +1,9 @@
 package dev.tally.examples.embed;
 
 import dev.tally.Tally;
-import dev.tally.internal.exposure.AutoExposure;
+import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.internal.readback.ReadbackRing;
+import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.Sample;
 import dev.tally.vk.GpuImage;
 import org.lwjgl.PointerBuffer;

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.NormalizeNode;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.graph.Access;
@@ -23,7 +25,7 @@ import java.util.Map;
  * {@code count + 1} floats: the quotients, then 1.0 when the total was usable (finite, not zero) or
  * 0.0 when it was not (then every quotient is 0.0); normalize.comp states the rule.
  */
-public final class NormalizeNode implements AutoCloseable {
+public final class NormalizePass implements NormalizeNode {
     /** The one normalize shader, shared with auto-exposure. */
     public static final String SHADER = "normalize.comp";
     private final VulkanContext ctx;
@@ -31,7 +33,7 @@ public final class NormalizeNode implements AutoCloseable {
     private final PipelineCache cache;
     private ComputeKernel kernel;
 
-    public NormalizeNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
+    public NormalizePass(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;

@@ -1,5 +1,7 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.exposure.Tonemapper;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -31,7 +33,7 @@ import static org.lwjgl.vulkan.VK10.*;
  * image was created with STORAGE usage (on GPUs with few graphics units, fullscreen fragment work is far
  * slower than compute); otherwise a fullscreen triangle draws it. Both store the same values.
  */
-public final class Tonemapper implements AutoCloseable {
+public final class TonemapperNode implements Tonemapper {
     public static final String TONEMAP_COMPUTE = "tonemap.comp";
     /** tonemap.comp's workgroup is GROUP x GROUP. */
     static final int GROUP = 16;
@@ -48,12 +50,12 @@ public final class Tonemapper implements AutoCloseable {
     /** Whether each format's optimal tiling supports storage images here (asked once per format). */
     private final Map<Integer, Boolean> storageSupport = new java.util.HashMap<>();
 
-    public Tonemapper(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
+    public TonemapperNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this(ctx, compiler, cache, DEFAULT_ROWS_PER_INVOCATION);
     }
 
     /** @param rows pixels each compute invocation writes: 1, 2, 4 or 8 */
-    public Tonemapper(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, int rows) {
+    public TonemapperNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, int rows) {
         if (!ROWS_CHOICES.contains(rows)) {
             throw new IllegalArgumentException("tonemap rows per invocation must be 1, 2, 4 or 8, got " + rows);
         }

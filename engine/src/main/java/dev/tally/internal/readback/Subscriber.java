@@ -1,5 +1,11 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.SampleListener;
+
+import dev.tally.readback.Subscription;
+
+import dev.tally.readback.Delivery;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -7,20 +13,20 @@ import java.nio.ByteBuffer;
  * fills before calling it (floats: the payload converted; bytes: the raw payload from index 0). Close to
  * stop hearing.
  */
-public final class Subscription implements AutoCloseable {
+public final class Subscriber implements Subscription {
     private final SampleHandOut owner;
     private final SampleListener listener;
     private final float[] floats;
     private final ByteBuffer bytes;
 
-    Subscription(SampleHandOut owner, SampleListener listener, float[] floats, ByteBuffer bytes) {
+    Subscriber(SampleHandOut owner, SampleListener listener, float[] floats, ByteBuffer bytes) {
         this.owner = owner;
         this.listener = listener;
         this.floats = floats;
         this.bytes = bytes;
     }
 
-    void deliver(Delivery d) {
+    void deliver(DeliveredSlot d) {
         if (floats != null) {
             d.copyTo(floats);
         }

@@ -1,5 +1,13 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackRing;
+
+import dev.tally.readback.SampleListener;
+
+import dev.tally.readback.ReadbackRequest;
+
+import dev.tally.readback.Subscription;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.readback.TimeSource;
@@ -39,51 +47,15 @@ import java.util.Optional;
  * {@link CapturePass} declares and records the copies, {@link OneShotRequests} keeps the one-shot slots
  * and {@link CompletionTimes} dates each sample.
  */
-public final class ReadbackRing implements AutoCloseable {
-    /** How samples are delivered. */
-    public enum Mode {
-        /** Exactly N frames late, never waits. */
-        FIXED,
-        /**
-         * Read within the frame: when Tally submits the frame it waits for it and delivers at once (lag 0);
-         * when the caller submits, at the next frame's beginning (lag 1). A baseline, counted as readback waits.
-         */
-        SYNC,
-        /**
-         * The newest completed slot at each frame's beginning (typically 1-2 frames old on a fast GPU, at
-         * most N), never waits; older completed slots are skipped and counted as superseded.
-         */
-        FRESHEST;
-
-        private final String id = name().toLowerCase(java.util.Locale.ROOT);
-
-        /** The mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest}). */
-        public String id() {
-            return id;
-        }
+public final class ReadbackRingNode implements ReadbackRing {
+    /** The implementation behind a ring Tally made (internal code and tests reach its counters through it). */
+    public static ReadbackRingNode of(ReadbackRing ring) {
+        return (ReadbackRingNode) ring;
     }
 
-    /** Something a capture copies: a buffer range or an image region. */
-    public sealed interface Source permits Region, ImageRegion {
-    }
 
-    /** A region to capture: {@code bytes} from {@code offset} of {@code source}. */
-    public record Region(BufferHandle source, long offset, long bytes) implements Source {
-        /** The first {@code bytes} of {@code source}. */
-        public static Region of(BufferHandle source, long bytes) {
-            return new Region(source, 0, bytes);
-        }
-    }
 
-    /**
-     * A rectangle of an image (mip 0, layer 0), converted to RGBA floats at delivery. The image needs
-     * TRANSFER_SRC usage and one of the formats {@link TexelFormats#supported()} names.
-     */
-    public record ImageRegion(ImageHandle image, int x, int y, int width, int height) implements Source {
-        public static ImageRegion texel(ImageHandle image, int x, int y) {
-            return new ImageRegion(image, x, y, 1, 1);
-        }
-    }
+
 
     static final int HEADER_BYTES = 16;
 
@@ -102,7 +74,7 @@ public final class ReadbackRing implements AutoCloseable {
     private final FrameDelivery delivery;
 
     /** With {@code maxAgeFrames} equal to the slot count: in fixed mode no sample is stale. */
-    public ReadbackRing(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
+    public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
         this(graphs, name, slotCount, capacityBytes, mode, slotCount);
     }
 
@@ -110,7 +82,7 @@ public final class ReadbackRing implements AutoCloseable {
      * @param slotCount    more than the frames in flight, so that a slot is never reused while the GPU may still write it
      * @param maxAgeFrames a sample with a larger lag is delivered flagged {@link Sample#stale()} and counted
      */
-    public ReadbackRing(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode, int maxAgeFrames) {
+    public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode, int maxAgeFrames) {
         VulkanContext context = graphs.context();
         int inFlight = context.options().framesInFlight();
         if (slotCount <= inFlight) {
@@ -168,11 +140,11 @@ public final class ReadbackRing implements AutoCloseable {
      * request's future, at the first frame beginning after the GPU finished. At most as many one-shot
      * requests as the ring has slots may be pending.
      */
-    public ReadbackRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener) {
+    public OneShotRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireFrame(g);
         ReadbackSlot slot = oneShots.acquire();
-        ReadbackRequest request = new ReadbackRequest(g.frame(), listener);
+        OneShotRequest request = new OneShotRequest(g.frame(), listener);
         int index = oneShots.indexOf(slot);
         capturePass.add(g, slot, sources, name + "/once" + index, name + ".once" + index);
         slot.request = request;
@@ -195,17 +167,17 @@ public final class ReadbackRing implements AutoCloseable {
     }
 
     /** Every every-frame sample goes to {@code listener} when its frame begins, on that caller's thread. */
-    public Subscription onSample(SampleListener listener) {
+    public Subscriber onSample(SampleListener listener) {
         return handOut.subscribe(listener, null, null);
     }
 
     /** Each sample is converted into {@code destination} (from index 0), then {@code listener} (may be null) is called. */
-    public Subscription onSample(float[] destination, SampleListener listener) {
+    public Subscriber onSample(float[] destination, SampleListener listener) {
         return handOut.subscribe(listener, destination, null);
     }
 
     /** Each sample's raw payload goes into {@code destination} (from 0, then flipped), then {@code listener} (may be null) is called. */
-    public Subscription onSample(ByteBuffer destination, SampleListener listener) {
+    public Subscriber onSample(ByteBuffer destination, SampleListener listener) {
         return handOut.subscribe(listener, null, destination);
     }
 

@@ -1,5 +1,7 @@
 package dev.tally.internal.reduce;
 
+import dev.tally.reduce.ReduceNode;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.reduce.ReduceOp;
@@ -28,7 +30,7 @@ import static org.lwjgl.vulkan.VK10.*;
  * {@code NAME}. Each node owns its scratch (partials and the one-pass ticket), so one node serves
  * one reduction per frame.
  */
-public final class ReduceNode implements AutoCloseable {
+public final class ReducePasses implements ReduceNode {
     /** The result: one float at offset 0 of a 16-byte buffer. */
     public static final BufferDesc RESULT = BufferDesc.of(16);
 
@@ -44,7 +46,7 @@ public final class ReduceNode implements AutoCloseable {
      *             {@code name}, or {@code name.partials} and {@code name.fold}; all are candidates for the async
              compute queue ({@code async.mode})
      */
-    public ReduceNode(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
+    public ReducePasses(GraphRuntime graphs, Reducer reducer, String name, ReduceOp op, long maxCount) {
         VulkanContext ctx = graphs.context();
         this.vulkan = ctx;
         this.reducer = reducer;

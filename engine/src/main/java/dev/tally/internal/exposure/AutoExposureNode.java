@@ -1,5 +1,10 @@
 package dev.tally.internal.exposure;
 
+import dev.tally.internal.reduce.ReducePasses;
+import dev.tally.vk.GpuImage;
+
+import dev.tally.exposure.AutoExposure;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.exposure.Metering;
@@ -17,7 +22,7 @@ import dev.tally.internal.graph.HistoryBuffer;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.graph.RecordedRequest;
-import dev.tally.internal.reduce.ReduceNode;
+import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.Reducer;
 import dev.tally.internal.shader.BindingType;
@@ -46,10 +51,7 @@ import static org.lwjgl.vulkan.VK10.*;
  * its total by the reduction node, normalization by that GPU-side total, then exposure adaptation
  * against last frame's exposure (a history resource). The tonemap pass reads the result directly.
  */
-public final class AutoExposure implements AutoCloseable {
-    /** Handles this frame's passes produced. {@code exposure} holds {@link ExposureShaderLayout#EXPOSURE_FLOATS} floats. */
-    public record Result(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle exposure) {
-    }
+public final class AutoExposureNode implements AutoExposure {
 
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
@@ -83,7 +85,7 @@ public final class AutoExposure implements AutoCloseable {
      * @param scope prefix of every pass and resource name (e.g. {@code "left"} gives {@code left/histogram}),
      *              so that several auto-exposures share one graph; empty for none
      */
-    public AutoExposure(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
+    public AutoExposureNode(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings) {
         this(graphs, compiler, cache, reducer, scope, settings, 0);
     }
@@ -93,7 +95,7 @@ public final class AutoExposure implements AutoCloseable {
      *                      grows), or 0 to choose per image size: as many as still leave enough
      *                      workgroups to fill the device
      */
-    public AutoExposure(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
+    public AutoExposureNode(GraphRuntime graphs, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, String scope,
                         ExposureSettings settings, int histogramRows) {
         this.histogramRows = histogramRows;
         this.ctx = graphs.context();
@@ -107,7 +109,7 @@ public final class AutoExposure implements AutoCloseable {
             graphs.fillOnFirstUse(accumulator, 0);   // recorded in the first frame, not waited for here
             ComputeKernel[] kernels = buildKernels();
             adapt = guard.add(kernels[0]);
-            total = guard.add(new ReduceNode(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
+            total = guard.add(new ReducePasses(graphs, reducer, name("reduce"), ReduceOp.SUM, ExposureShaderLayout.BINS));
             // Zeroed: "no valid exposure yet", so the first frame snaps to its target (no flash).
             history = graphs.history(name("exposure.history"), BufferDesc.of(ExposureShaderLayout.EXPOSURE_BYTES), 0);
             // Zeroed: flag 0, so the first frame's histogram is taken as it is.
@@ -230,8 +232,8 @@ public final class AutoExposure implements AutoCloseable {
     }
 
     /** The metering mask (red channel = weight) used when metering is MASK; the caller owns it. */
-    public void mask(TrackedImage image, long sampler) {
-        this.mask = image;
+    public void mask(GpuImage image, long sampler) {
+        this.mask = image == null ? null : TrackedImage.of(image, "AutoExposure.mask", scope);
         this.mapSampler = sampler;
     }
 

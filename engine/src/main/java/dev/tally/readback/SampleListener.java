@@ -1,4 +1,6 @@
-package dev.tally.internal.readback;
+package dev.tally.readback;
+
+import dev.tally.readback.Delivery;
 
 /**
  * Hears each sample a ring delivers, on the thread that calls {@code Tally.beginFrame()}, inside that call

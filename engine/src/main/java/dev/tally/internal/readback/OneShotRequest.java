@@ -1,5 +1,11 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.SampleListener;
+
+import dev.tally.readback.ReadbackRequest;
+
+import dev.tally.readback.Delivery;
+
 import dev.tally.readback.Sample;
 
 import java.util.Optional;
@@ -11,12 +17,12 @@ import java.util.concurrent.CompletableFuture;
  * with the sample, exceptionally when the stale-data guard rejects it, and is cancelled when its frame is
  * abandoned.
  */
-public final class ReadbackRequest {
+public final class OneShotRequest implements ReadbackRequest {
     private final long frame;
     private final SampleListener listener;
     private final CompletableFuture<Sample> future = new CompletableFuture<>();
 
-    ReadbackRequest(long frame, SampleListener listener) {
+    OneShotRequest(long frame, SampleListener listener) {
         this.frame = frame;
         this.listener = listener;
     }
@@ -40,7 +46,7 @@ public final class ReadbackRequest {
         return future;
     }
 
-    void deliver(Delivery d) {
+    void deliver(DeliveredSlot d) {
         if (listener != null) {
             listener.delivered(d);
         }

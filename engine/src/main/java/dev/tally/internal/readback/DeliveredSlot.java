@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.Delivery;
+
 import dev.tally.readback.TimeSource;
 
 import dev.tally.readback.Sample;
@@ -13,7 +15,7 @@ import java.nio.ByteBuffer;
  * during the callback (the ring reuses this object and the slot). Reading it allocates nothing; copy what
  * must be kept ({@link #copyTo(float[])}, {@link #copyTo(ByteBuffer)}, or {@link #toSample()}).
  */
-public final class Delivery {
+public final class DeliveredSlot implements Delivery {
     private long frame;
     private long timelineValue;
     private long deliveredAtFrame;
@@ -26,7 +28,7 @@ public final class Delivery {
     private final SlotLayout layout = new SlotLayout();
     private boolean valid;
 
-    Delivery() {
+    DeliveredSlot() {
     }
 
     void set(long frame, long timelineValue, long deliveredAtFrame, long completedNanos, TimeSource source, double ageMillis,
@@ -158,7 +160,7 @@ public final class Delivery {
 
     private void requireValid() {
         if (!valid) {
-            throw new IllegalStateException("a Delivery is valid only during its callback; keep a copy (toSample, copyTo) instead");
+            throw new IllegalStateException("a DeliveredSlot is valid only during its callback; keep a copy (toSample, copyTo) instead");
         }
     }
 }

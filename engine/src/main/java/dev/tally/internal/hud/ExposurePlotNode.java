@@ -1,5 +1,9 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
+import dev.tally.hud.HudOverlay;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.exposure.ExposureShaderLayout;
@@ -30,7 +34,7 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
  * the GPU and appended by a one-invocation compute pass each frame (shaders/hud_plot.comp), so the
  * plot costs no readback. {@link HudOverlay} draws it as lines.
  */
-public final class ExposurePlot implements AutoCloseable {
+public final class ExposurePlotNode implements ExposurePlot {
     /** Entries in the ring: with {@link #SPAN_SECONDS} / 512 between points it holds twice the window. */
     public static final int CAPACITY = 1024;
     /** Seconds the plot shows. */
@@ -40,9 +44,6 @@ public final class ExposurePlot implements AutoCloseable {
     static final long BYTES = HEADER_BYTES + 16L * CAPACITY;
     private static final int PUSH_BYTES = 16;
 
-    /** This frame's plot: the ring after the append, and the newest time (the right edge). */
-    public record View(BufferHandle ring, float now) {
-    }
 
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
@@ -52,7 +53,7 @@ public final class ExposurePlot implements AutoCloseable {
     /** Emptying the plot: pending from the start (its memory is never zeroed by the host) and after reset(), until recorded. */
     private final RecordedRequest emptying = new RecordedRequest(true);
 
-    public ExposurePlot(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
+    public ExposurePlotNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
         this.ctx = ctx;
         this.compiler = compiler;
         this.cache = cache;

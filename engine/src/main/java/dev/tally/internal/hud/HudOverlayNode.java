@@ -1,5 +1,9 @@
 package dev.tally.internal.hud;
 
+import dev.tally.hud.ExposurePlot;
+
+import dev.tally.hud.HudOverlay;
+
 import dev.tally.graph.FrameGraph;
 
 import dev.tally.graph.BufferHandle;
@@ -26,10 +30,7 @@ import java.util.List;
  * the frames' upload slots, {@link HudSceneBuilder} fills a frame's scene and text, and
  * {@link HudComputePath} or {@link HudGraphicsPath} adds the pass.
  */
-public final class HudOverlay implements AutoCloseable {
-    /** Where the histogram panel reads from and how bins map to EV (for the percentile markers). */
-    public record HistogramView(BufferHandle normalized, BufferHandle exposure, float minEV, float maxEV, float binsPerEV) {
-    }
+public final class HudOverlayNode implements HudOverlay {
 
     /** Line height as a fraction of the output height when none is configured. */
     public static final double DEFAULT_TEXT_FRACTION = 0.02;
@@ -42,7 +43,7 @@ public final class HudOverlay implements AutoCloseable {
     private final HudGraphicsPath graphicsPath;
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
-    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
+    public HudOverlayNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
         this(ctx, compiler, cache, textFraction, false);
     }
 
@@ -51,7 +52,7 @@ public final class HudOverlay implements AutoCloseable {
      * @param computeOnCpu true: a CPU device takes the compute path where it can (tests comparing both paths);
      *                     false: it draws with the graphics path, which it runs far faster
      */
-    public HudOverlay(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction, boolean computeOnCpu) {
+    public HudOverlayNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction, boolean computeOnCpu) {
         if (!(textFraction > 0 && textFraction <= 0.25)) {
             throw new IllegalArgumentException("HUD text size must be in (0, 0.25] of the output height, got " + textFraction);
         }

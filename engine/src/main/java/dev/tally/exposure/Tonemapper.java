@@ -1,0 +1,44 @@
+package dev.tally.exposure;
+
+import dev.tally.graph.FrameGraph;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.internal.shader.BindingType;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.GraphicsPipeline;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.Samplers;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.shader.SpecConstants;
+import dev.tally.internal.vk.VulkanContext;
+import java.util.List;
+import java.util.Map;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The tonemap pass: HDR x the GPU-side exposure multiplier, ACES fit, into an LDR target. A compute
+ * pass writes the target as a storage image when its format supports storage on this device and the
+ * image was created with STORAGE usage (on GPUs with few graphics units, fullscreen fragment work is far
+ * slower than compute); otherwise a fullscreen triangle draws it. Both store the same values.
+ */
+public interface Tonemapper extends AutoCloseable {
+    /** Rebuilds pipelines from current sources (hot reload); on a compile error the old ones stay. */
+    void reload();
+
+    /** Adds pass {@code tonemap} writing {@code target} (cleared); returns its new version. */
+    ImageHandle add(FrameGraph g, ImageHandle hdr, BufferHandle exposure, ImageHandle target);
+
+    /**
+     * Adds pass {@code name} (a label, e.g. {@code "left/tonemap"}) writing {@code target} (cleared),
+     * in the target's format as the graph knows it: a compute pass where the format and the image's
+     * usage allow storage writes, a fullscreen draw otherwise. Returns the target's new version.
+     */
+    ImageHandle add(FrameGraph frameGraph, String name, ImageHandle hdr, BufferHandle exposure, ImageHandle target);
+
+    void close();
+}

@@ -1,0 +1,45 @@
+package dev.tally.hud;
+
+import dev.tally.hud.HudOverlay;
+import dev.tally.graph.FrameGraph;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.graph.PassKind;
+import dev.tally.internal.graph.RecordedRequest;
+import dev.tally.internal.shader.Bindings;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
+/**
+ * The history behind the HUD's exposure plot: a small ring of {time, applied EV, target EV} kept on
+ * the GPU and appended by a one-invocation compute pass each frame (shaders/hud_plot.comp), so the
+ * plot costs no readback. {@link HudOverlay} draws it as lines.
+ */
+public interface ExposurePlot extends AutoCloseable {
+    /** This frame's plot: the ring after the append, and the newest time (the right edge). */
+    public record View(BufferHandle ring, float now) {
+    }
+    /** Rebuilds the pipeline from the current shader sources; on a compile error the old one stays. */
+    void reload();
+
+    /** Empties the plot at the next frame (a restarted clock). */
+    void reset();
+
+    /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
+    View add(FrameGraph g, BufferHandle exposure, float now);
+
+    void close();
+}

@@ -1,0 +1,32 @@
+package dev.tally.reduce;
+
+import dev.tally.graph.FrameGraph;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.graph.PassKind;
+import dev.tally.internal.shader.ComputeKernel;
+import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.PipelineCache;
+import dev.tally.internal.shader.ShaderLibrary;
+import dev.tally.internal.vk.VulkanContext;
+import org.lwjgl.system.MemoryStack;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Normalization as a graph pass: divides {@code count} floats by a total that a reduction
+ * left on the GPU. The graph orders it after the reduction and inserts the barrier. The output holds
+ * {@code count + 1} floats: the quotients, then 1.0 when the total was usable (finite, not zero) or
+ * 0.0 when it was not (then every quotient is 0.0); normalize.comp states the rule.
+ */
+public interface NormalizeNode extends AutoCloseable {
+    /** Hot reload, between frames: rebuilds from the current source; on a compile error the running pipeline stays. */
+    void reload();
+
+    /** Adds pass {@code name}; returns the handle of the normalized copy ({@code count + 1} floats). */
+    BufferHandle add(FrameGraph g, String name, BufferHandle input, BufferHandle total, long count);
+
+    void close();
+}

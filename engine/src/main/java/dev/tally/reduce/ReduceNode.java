@@ -1,0 +1,36 @@
+package dev.tally.reduce;
+
+import dev.tally.graph.FrameGraph;
+import dev.tally.reduce.ReduceOp;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.BufferHandle;
+import dev.tally.internal.graph.GraphDeclaration;
+import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
+import dev.tally.graph.PassKind;
+import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.vk.MemoryKind;
+import dev.tally.internal.vk.VulkanContext;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * The reduction as a frame-graph node: given a buffer handle and a count, it adds its dispatches and
+ * returns the handle of a one-float result that stays on the GPU. Large n: passes {@code NAME.partials}
+ * and {@code NAME.fold}, with the barrier between them computed by the graph. Small n: one pass
+ * {@code NAME}. Each node owns its scratch (partials and the one-pass ticket), so one node serves
+ * one reduction per frame.
+ */
+public interface ReduceNode extends AutoCloseable {
+    /**
+     * Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. The count
+     * is checked against the buffer's declared size here, where the mistake is made: reading past the
+     * binding would give a wrong total with nothing but a validation message to say so.
+     */
+    BufferHandle add(FrameGraph g, BufferHandle input, long count);
+
+    void close();
+}
