@@ -1,0 +1,30 @@
+package dev.tally.demo.bench;
+
+import dev.tally.Tally;
+import dev.tally.demo.bench.replay.CommandCapture;
+import dev.tally.demo.bench.replay.CommandReplay;
+import dev.tally.demo.bench.replay.CommandStream;
+import dev.tally.internal.vk.VulkanContext;
+
+/**
+ * The driver's floor under the demo's frame: one steady-state demo frame's command stream captured, then
+ * issued again frame after frame with no Tally code ({@link CommandReplay}), on the same device and queue,
+ * with as many frames in flight, measured the same way as {@link DemoFrames#measure()}.
+ */
+public final class FrameReplay {
+    private FrameReplay() {
+    }
+
+    /** Replays {@code frames} frames of {@code demo}'s stream twice (warm-up, then measured). */
+    public static CommandReplay.Figures measure(Tally tally, DemoFrames demo, int frames) {
+        VulkanContext ctx = tally.context();
+        try (CommandCapture capture = new CommandCapture(ctx.device());
+             CommandStream stream = demo.captureFrame(capture)) {
+            ctx.waitIdle();   // the demo's frames are not the replay's to wait for
+            try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), stream, ctx.options().framesInFlight())) {
+                replay.measure(frames);   // warm-up: JIT, the driver's first use of the pools
+                return replay.measure(frames);
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.tally.demo.bench.replay;
+
+import dev.tally.Tally;
+import dev.tally.config.Config;
+import dev.tally.demo.CommonOptions;
+import dev.tally.demo.bench.DemoFrames;
+import dev.tally.internal.vk.VulkanContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.util.List;
+import java.util.StringJoiner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.vulkan.VK10.vkCmdSetLineWidth;
+
+/**
+ * The replay under {@code ./tally bench}'s frame-cpu figure issues what the demo's frame issues: a demo
+ * frame captured at the driver's door, then one replayed frame captured the same way, hold the same number
+ * of each command-buffer call and submit alike; replayed frames keep validation (synchronization included)
+ * silent. On the device Tally opens (lavapipe here), validation on.
+ */
+class CommandReplayTest {
+    private static Tally tally;
+    private static DemoFrames demo;
+
+    @BeforeAll
+    static void open() {
+        tally = Tally.open(Config.load(null, List.of("validation.enabled=true", CommonOptions.LIVE_SHADERS)), List.of());
+        demo = new DemoFrames(tally, 64, 36, 4);
+        demo.run();   // first-use fills, plans and transients settle: the captured frame is a steady one
+    }
+
+    @AfterAll
+    static void close() {
+        if (demo != null) {
+            demo.close();
+        }
+        if (tally != null) {
+            tally.close();
+        }
+    }
+
+    @Test
+    void theReplayIssuesTheSameCallsAsTheDemoFrame() {
+        VulkanContext ctx = tally.context();
+        try (CommandCapture capture = new CommandCapture(ctx.device());
+             CommandStream demoFrame = demo.captureFrame(capture);
+             CommandStream replayed = new CommandStream()) {
+            ctx.waitIdle();
+            assertTrue(demoFrame.counts()[StreamOp.DISPATCH.ordinal()] > 0 && demoFrame.counts()[StreamOp.DRAW.ordinal()] > 0,
+                    "the demo frame dispatches and draws: " + describe(demoFrame.counts()));
+            try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), demoFrame, ctx.options().framesInFlight())) {
+                for (int f = 0; f < 2 * ctx.options().framesInFlight(); f++) {
+                    replay.frame();   // every slot used, then reused after its wait
+                }
+                capture.start(replayed);
+                try {
+                    replay.frame();
+                } finally {
+                    capture.stop();
+                }
+            }
+            assertEquals(describe(demoFrame.counts()), describe(replayed.counts()), "calls per frame, demo vs replay");
+            assertEquals(demoFrame.size(), replayed.size());
+            assertEquals(demoFrame.submits(), replayed.submits(), "submissions per frame, demo vs replay");
+            assertEquals(new CommandStream.Submits(1, 1, 0, 1, 1), replayed.submits(), "one batch: one command buffer, the timeline's signal");
+        }
+        assertEquals(0, ctx.validationLog().total(), () -> "validation messages: " + ctx.validationLog().messages());
+    }
+
+    @Test
+    void aCallTheReplayCannotIssueFailsTheCapture() {
+        try (CommandCapture capture = new CommandCapture(tally.context().device());
+             CommandStream stream = new CommandStream()) {
+            capture.start(stream);
+            // Refused calls are not forwarded, so this command buffer is never touched.
+            vkCmdSetLineWidth(new VkCommandBuffer(1L, tally.context().device()), 1f);
+            IllegalStateException e = assertThrows(IllegalStateException.class, capture::stop);
+            assertTrue(e.getMessage().startsWith("internal: ") && e.getMessage().contains("vkCmdSetLineWidth"), e.getMessage());
+        }
+    }
+
+    private static String describe(int[] counts) {
+        StringJoiner j = new StringJoiner(", ");
+        for (StreamOp op : StreamOp.values()) {
+            if (counts[op.ordinal()] > 0) {
+                j.add(op.function + " x" + counts[op.ordinal()]);
+            }
+        }
+        return j.toString();
+    }
+}
