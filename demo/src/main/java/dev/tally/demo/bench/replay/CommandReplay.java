@@ -37,7 +37,7 @@ public final class CommandReplay implements AutoCloseable {
     private final CommandStream stream;
     private final long[] pools;
     private final VkCommandBuffer[] buffers;
-    private final long semaphore;
+    private long semaphore;
     private final VkCommandBufferBeginInfo begin = VkCommandBufferBeginInfo.calloc();
     private final VkSubmitInfo2.Buffer submits;
     private final VkCommandBufferSubmitInfo.Buffer commandInfos;
@@ -57,28 +57,35 @@ public final class CommandReplay implements AutoCloseable {
         commandInfos = VkCommandBufferSubmitInfo.calloc(framesInFlight);
         signals = VkSemaphoreSubmitInfo.calloc(framesInFlight);
         try (MemoryStack stack = stackPush()) {
-            LongBuffer p = stack.mallocLong(1);
-            VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default().semaphoreType(VK_SEMAPHORE_TYPE_TIMELINE);
-            check(vkCreateSemaphore(device, VkSemaphoreCreateInfo.calloc(stack).sType$Default().pNext(type.address()), null, p),
-                    "vkCreateSemaphore(replay timeline)");
-            semaphore = p.get(0);
-            PointerBuffer cmd = stack.mallocPointer(1);
-            for (int i = 0; i < framesInFlight; i++) {
-                check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().flags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT)
-                        .queueFamilyIndex(queueFamily), null, p), "vkCreateCommandPool(replay)");
-                pools[i] = p.get(0);
-                check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(pools[i])
-                        .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), cmd), "vkAllocateCommandBuffers(replay)");
-                buffers[i] = new VkCommandBuffer(cmd.get(0), device);
-                commandInfos.get(i).sType$Default().commandBuffer(buffers[i]);
-                signals.get(i).sType$Default().semaphore(semaphore).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-                submits.get(i).sType$Default().pCommandBufferInfos(VkCommandBufferSubmitInfo.create(commandInfos.address(i), 1))
-                        .pSignalSemaphoreInfos(VkSemaphoreSubmitInfo.create(signals.address(i), 1));
-            }
+            create(stack, queueFamily);
+        } catch (RuntimeException e) {
+            destroy();   // nothing half-made left behind
+            throw e;
         }
         begin.sType$Default().flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
         waitSemaphore.put(0, semaphore);
         waitInfo.sType$Default().semaphoreCount(1).pSemaphores(waitSemaphore).pValues(waitValue);
+    }
+
+    private void create(MemoryStack stack, int queueFamily) {
+        LongBuffer p = stack.mallocLong(1);
+        VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default().semaphoreType(VK_SEMAPHORE_TYPE_TIMELINE);
+        check(vkCreateSemaphore(device, VkSemaphoreCreateInfo.calloc(stack).sType$Default().pNext(type.address()), null, p),
+                "vkCreateSemaphore(replay timeline)");
+        semaphore = p.get(0);
+        PointerBuffer cmd = stack.mallocPointer(1);
+        for (int i = 0; i < pools.length; i++) {
+            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().flags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT)
+                    .queueFamilyIndex(queueFamily), null, p), "vkCreateCommandPool(replay)");
+            pools[i] = p.get(0);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(pools[i])
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), cmd), "vkAllocateCommandBuffers(replay)");
+            buffers[i] = new VkCommandBuffer(cmd.get(0), device);
+            commandInfos.get(i).sType$Default().commandBuffer(buffers[i]);
+            signals.get(i).sType$Default().semaphore(semaphore).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            submits.get(i).sType$Default().pCommandBufferInfos(VkCommandBufferSubmitInfo.create(commandInfos.address(i), 1))
+                    .pSignalSemaphoreInfos(VkSemaphoreSubmitInfo.create(signals.address(i), 1));
+        }
     }
 
     /** Replays one frame: waits for the slot's previous frame, records the stream into its command buffer and submits it. */
@@ -94,7 +101,7 @@ public final class CommandReplay implements AutoCloseable {
         stream.record(cmd);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer(replay)");
         frame++;
-        signals.get(slot).value(frame);
+        VkSemaphoreSubmitInfo.nvalue(signals.address(slot), frame);   // by address: get(slot) would be a wrapper object per frame
         check(nvkQueueSubmit2(queue, 1, submits.address(slot), VK_NULL_HANDLE), "vkQueueSubmit2(replay)");
     }
 
@@ -129,19 +136,25 @@ public final class CommandReplay implements AutoCloseable {
                 check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay close)");
             }
         } finally {
-            for (long pool : pools) {
-                if (pool != VK_NULL_HANDLE) {
-                    vkDestroyCommandPool(device, pool, null);
-                }
-            }
-            vkDestroySemaphore(device, semaphore, null);
-            begin.free();
-            submits.free();
-            commandInfos.free();
-            signals.free();
-            waitInfo.free();
-            MemoryUtil.memFree(waitValue);
-            MemoryUtil.memFree(waitSemaphore);
+            destroy();
         }
+    }
+
+    private void destroy() {
+        for (long pool : pools) {
+            if (pool != VK_NULL_HANDLE) {
+                vkDestroyCommandPool(device, pool, null);
+            }
+        }
+        if (semaphore != VK_NULL_HANDLE) {
+            vkDestroySemaphore(device, semaphore, null);
+        }
+        begin.free();
+        submits.free();
+        commandInfos.free();
+        signals.free();
+        waitInfo.free();
+        MemoryUtil.memFree(waitValue);
+        MemoryUtil.memFree(waitSemaphore);
     }
 }
