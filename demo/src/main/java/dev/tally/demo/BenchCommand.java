@@ -254,8 +254,9 @@ class BenchCommand implements Callable<Integer> {
             progress.printf(Locale.ROOT, "  frame-cpu replay of the same command stream: thread CPU %.2f us/frame, %.0f bytes/frame; Tally/replay %.2fx%n",
                     r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio);
             out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
-                    "demo frame loop, CPU time per frame without frame-pacing waits; bytes allocated by the frame thread (-1: not countable); "
-                            + "replay: the frame's captured Vulkan calls issued again without Tally, thread CPU per frame",
+                    String.format(Locale.ROOT, "demo frame loop, CPU time per frame without frame-pacing waits; bytes allocated by the frame "
+                            + "thread (-1: not countable); thread CPU %.1f us/frame, %.1f us replaying the frame's captured Vulkan calls without "
+                            + "Tally (%.2fx)", f.threadCpuMicrosMedian(), r.threadCpuMicrosMedian(), ratio),
                     String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"cpuMicrosMean\": %.3f, \"threadCpuMicrosMedian\": %.3f, "
                                     + "\"bytesPerFrame\": %.1f, \"frames\": %d, \"replayCpuMicrosPerFrame\": %.3f, \"replayBytesPerFrame\": %.1f, "
                                     + "\"tallyOverReplay\": %.3f",

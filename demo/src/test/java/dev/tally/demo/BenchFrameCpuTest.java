@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code tally bench --only frame}: the frame-cpu case reports the demo frame's thread CPU beside the replay
  * of its own command stream, in the JSON (replayCpuMicrosPerFrame, tallyOverReplay, replayBytesPerFrame)
- * and in the progress text.
+ * in the progress text and in the table's row.
  */
 class BenchFrameCpuTest {
     @TempDir
@@ -25,6 +25,8 @@ class BenchFrameCpuTest {
         Cli.Run run = Cli.run("bench", "--quick", "--only", "frame", "--progress", "--json", json.toString(), "--set", "cache.dir=" + dir.resolve("cache"));
         assertEquals(0, run.status(), run::toString);
         assertTrue(run.err().contains("frame-cpu replay of the same command stream: thread CPU"), run::toString);
+        assertTrue(run.outLines().stream().anyMatch(l -> l.startsWith("frame-cpu ") && l.contains("us replaying the frame's captured Vulkan calls")),
+                run::toString);
         String text = Files.readString(json);
         String row = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu\"")).findFirst().orElseThrow(() -> new AssertionError(text));
         double tally = JsonNumbers.number(row, "threadCpuMicrosMedian");

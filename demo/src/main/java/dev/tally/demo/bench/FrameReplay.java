@@ -20,6 +20,12 @@ public final class FrameReplay {
         VulkanContext ctx = tally.context();
         try (CommandCapture capture = new CommandCapture(ctx.device());
              CommandStream stream = demo.captureFrame(capture)) {
+            CommandStream.Submits submits = stream.submits();
+            if (submits.calls() != 1 || submits.batches() != 1 || submits.commandBuffers() != 1 || submits.waits() != 0) {
+                // The replay submits one command buffer, waiting on nothing: a frame submitted otherwise would be compared unlike.
+                throw new IllegalStateException("internal: the captured demo frame submitted " + submits + "; the replay mirrors one batch of one "
+                        + "command buffer with no waits");
+            }
             ctx.waitIdle();   // the demo's frames are not the replay's to wait for
             try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), stream, ctx.options().framesInFlight())) {
                 replay.measure(frames);   // warm-up: JIT, the driver's first use of the pools
