@@ -250,11 +250,20 @@ class BenchCommand implements Callable<Integer> {
             DemoFrames.Figures f = cpu.measure();
             progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, thread CPU %.2f us, pacing %.2f us/frame, %.0f bytes/frame%n",
                     cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.pacingMicrosPerFrame(), f.bytesPerFrame());
+            // The same frame's Vulkan calls, captured and replayed with no Tally code: the driver's floor under the frame thread.
+            dev.tally.demo.bench.replay.CommandReplay.Figures r = dev.tally.demo.bench.FrameReplay.measure(rt, cpu, frames);
+            double ratio = r.threadCpuMicrosMedian() > 0 ? f.threadCpuMicrosMedian() / r.threadCpuMicrosMedian() : -1;
+            progress.printf(Locale.ROOT, "  frame-cpu replay of the same command stream: thread CPU %.2f us/frame, %.0f bytes/frame; Tally/replay %.2fx%n",
+                    r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio);
             out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
-                    "demo frame loop, CPU time per frame without frame-pacing waits; bytes allocated by the frame thread (-1: not countable)",
+                    String.format(Locale.ROOT, "demo frame loop, CPU time per frame without frame-pacing waits; bytes allocated by the frame "
+                            + "thread (-1: not countable); thread CPU %.1f us/frame, %.1f us replaying the frame's captured Vulkan calls without "
+                            + "Tally (%.2fx)", f.threadCpuMicrosMedian(), r.threadCpuMicrosMedian(), ratio),
                     String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"cpuMicrosMean\": %.3f, \"threadCpuMicrosMedian\": %.3f, "
-                                    + "\"bytesPerFrame\": %.1f, \"frames\": %d",
-                            f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.bytesPerFrame(), f.frames())));
+                                    + "\"bytesPerFrame\": %.1f, \"frames\": %d, \"replayCpuMicrosPerFrame\": %.3f, \"replayBytesPerFrame\": %.1f, "
+                                    + "\"tallyOverReplay\": %.3f",
+                            f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.bytesPerFrame(), f.frames(),
+                            r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio)));
         }
     }
 

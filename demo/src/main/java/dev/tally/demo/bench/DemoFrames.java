@@ -6,6 +6,8 @@ import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.DemoSettings;
 import dev.tally.demo.app.FramePolicy;
+import dev.tally.demo.bench.replay.CommandCapture;
+import dev.tally.demo.bench.replay.CommandStream;
 import dev.tally.exposure.Metering;
 import dev.tally.internal.vk.Waits;
 
@@ -92,6 +94,36 @@ public final class DemoFrames implements AutoCloseable {
         double threadMedian = cpuTime ? median(Arrays.copyOfRange(threadCpu, Math.min(1, n), n)) : -1;
         double pacingPerFrame = (Engine.of(tally).waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
         return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
+    }
+
+    /**
+     * One run whose second frame (from just after the first frame's submission to just after its own) goes
+     * through {@code capture}: that frame's command stream, which the caller closes.
+     */
+    public CommandStream captureFrame(CommandCapture capture) {
+        CommandStream stream = new CommandStream();
+        boolean[] capturing = {false};
+        try {
+            app.run(() -> false, f -> {
+                if (f == 0) {
+                    capture.start(stream);
+                    capturing[0] = true;
+                } else if (f == 1) {
+                    capturing[0] = false;
+                    capture.stop();
+                }
+            });
+            if (capturing[0]) {
+                throw new IllegalStateException("internal: the demo ran one frame; a capture needs two");
+            }
+            return stream;
+        } catch (RuntimeException e) {
+            if (capturing[0]) {
+                capture.stop();
+            }
+            stream.close();
+            throw e;
+        }
     }
 
     private static double median(double[] values) {

@@ -1,0 +1,160 @@
+package dev.tally.demo.bench.replay;
+
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.*;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.LongBuffer;
+import java.util.Arrays;
+
+import static dev.tally.internal.vk.VkCheck.check;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK12.*;
+import static org.lwjgl.vulkan.VK13.*;
+
+/**
+ * A captured frame's command stream issued frame after frame the way a hand-written renderer would: one
+ * transient pool and primary command buffer per frame in flight (reset, begun for one submission, the ops
+ * recorded, ended), one vkQueueSubmit2 signalling its own timeline semaphore, and a wait on that semaphore
+ * before a slot is reused. Every struct is built here once; a frame allocates nothing and runs no Tally code.
+ * The stream's pipelines, descriptor sets, buffers and images are the ones Tally made, so the replay must
+ * be closed before them.
+ */
+public final class CommandReplay implements AutoCloseable {
+    /** How long a slot may wait for its previous frame before the replay gives up (a hung GPU, not pacing). */
+    private static final long WAIT_NANOS = 30_000_000_000L;
+
+    /** Per-frame medians of a measured run; {@code bytesPerFrame} is -1 where the JVM cannot count allocations. */
+    public record Figures(long frames, double threadCpuMicrosMedian, double bytesPerFrame) {
+    }
+
+    private final VkDevice device;
+    private final VkQueue queue;
+    private final CommandStream stream;
+    private final long[] pools;
+    private final VkCommandBuffer[] buffers;
+    private long semaphore;
+    private final VkCommandBufferBeginInfo begin = VkCommandBufferBeginInfo.calloc();
+    private final VkSubmitInfo2.Buffer submits;
+    private final VkCommandBufferSubmitInfo.Buffer commandInfos;
+    private final VkSemaphoreSubmitInfo.Buffer signals;
+    private final VkSemaphoreWaitInfo waitInfo = VkSemaphoreWaitInfo.calloc();
+    private final LongBuffer waitValue = MemoryUtil.memAllocLong(1);
+    private final LongBuffer waitSemaphore = MemoryUtil.memAllocLong(1);
+    private long frame;
+
+    public CommandReplay(VkDevice device, VkQueue queue, int queueFamily, CommandStream stream, int framesInFlight) {
+        this.device = device;
+        this.queue = queue;
+        this.stream = stream;
+        pools = new long[framesInFlight];
+        buffers = new VkCommandBuffer[framesInFlight];
+        submits = VkSubmitInfo2.calloc(framesInFlight);
+        commandInfos = VkCommandBufferSubmitInfo.calloc(framesInFlight);
+        signals = VkSemaphoreSubmitInfo.calloc(framesInFlight);
+        try (MemoryStack stack = stackPush()) {
+            create(stack, queueFamily);
+        } catch (RuntimeException e) {
+            destroy();   // nothing half-made left behind
+            throw e;
+        }
+        begin.sType$Default().flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+        waitSemaphore.put(0, semaphore);
+        waitInfo.sType$Default().semaphoreCount(1).pSemaphores(waitSemaphore).pValues(waitValue);
+    }
+
+    private void create(MemoryStack stack, int queueFamily) {
+        LongBuffer p = stack.mallocLong(1);
+        VkSemaphoreTypeCreateInfo type = VkSemaphoreTypeCreateInfo.calloc(stack).sType$Default().semaphoreType(VK_SEMAPHORE_TYPE_TIMELINE);
+        check(vkCreateSemaphore(device, VkSemaphoreCreateInfo.calloc(stack).sType$Default().pNext(type.address()), null, p),
+                "vkCreateSemaphore(replay timeline)");
+        semaphore = p.get(0);
+        PointerBuffer cmd = stack.mallocPointer(1);
+        for (int i = 0; i < pools.length; i++) {
+            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().flags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT)
+                    .queueFamilyIndex(queueFamily), null, p), "vkCreateCommandPool(replay)");
+            pools[i] = p.get(0);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(pools[i])
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), cmd), "vkAllocateCommandBuffers(replay)");
+            buffers[i] = new VkCommandBuffer(cmd.get(0), device);
+            commandInfos.get(i).sType$Default().commandBuffer(buffers[i]);
+            signals.get(i).sType$Default().semaphore(semaphore).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            submits.get(i).sType$Default().pCommandBufferInfos(VkCommandBufferSubmitInfo.create(commandInfos.address(i), 1))
+                    .pSignalSemaphoreInfos(VkSemaphoreSubmitInfo.create(signals.address(i), 1));
+        }
+    }
+
+    /** Replays one frame: waits for the slot's previous frame, records the stream into its command buffer and submits it. */
+    public void frame() {
+        int slot = (int) (frame % pools.length);
+        if (frame >= pools.length) {
+            waitValue.put(0, frame + 1 - pools.length);
+            check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay slot)");
+        }
+        check(vkResetCommandPool(device, pools[slot], 0), "vkResetCommandPool(replay)");
+        VkCommandBuffer cmd = buffers[slot];
+        check(vkBeginCommandBuffer(cmd, begin), "vkBeginCommandBuffer(replay)");
+        stream.record(cmd);
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer(replay)");
+        frame++;
+        VkSemaphoreSubmitInfo.nvalue(signals.address(slot), frame);   // by address: get(slot) would be a wrapper object per frame
+        check(nvkQueueSubmit2(queue, 1, submits.address(slot), VK_NULL_HANDLE), "vkQueueSubmit2(replay)");
+    }
+
+    /** {@code frames} replayed frames, measured as the demo's frames are: the thread's CPU time from one frame's end to the next. */
+    public Figures measure(int frames) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean allocations = threads instanceof com.sun.management.ThreadMXBean t
+                && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
+        boolean cpuTime = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
+        long thread = Thread.currentThread().getId();
+        double[] cpu = new double[frames];
+        long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
+        long last = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+        for (int f = 0; f < frames; f++) {
+            frame();
+            long now = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+            cpu[f] = (now - last) / 1e3;
+            last = now;
+        }
+        long bytes = allocations == null ? -1 : allocations.getThreadAllocatedBytes(thread) - firstBytes;
+        Arrays.sort(cpu);
+        double median = !cpuTime || frames == 0 ? -1 : frames % 2 == 1 ? cpu[frames / 2] : (cpu[frames / 2 - 1] + cpu[frames / 2]) / 2;
+        return new Figures(frames, median, bytes < 0 ? -1 : (double) bytes / Math.max(1, frames));
+    }
+
+    /** Waits for the replayed frames, then destroys the pools and the semaphore. */
+    @Override
+    public void close() {
+        try {
+            if (frame > 0) {
+                waitValue.put(0, frame);
+                check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay close)");
+            }
+        } finally {
+            destroy();
+        }
+    }
+
+    private void destroy() {
+        for (long pool : pools) {
+            if (pool != VK_NULL_HANDLE) {
+                vkDestroyCommandPool(device, pool, null);
+            }
+        }
+        if (semaphore != VK_NULL_HANDLE) {
+            vkDestroySemaphore(device, semaphore, null);
+        }
+        begin.free();
+        submits.free();
+        commandInfos.free();
+        signals.free();
+        waitInfo.free();
+        MemoryUtil.memFree(waitValue);
+        MemoryUtil.memFree(waitSemaphore);
+    }
+}
