@@ -1,23 +1,30 @@
 package dev.tally.demo.bench;
 
-import dev.tally.internal.exposure.AutoExposureNode;
-
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
+import dev.tally.internal.exposure.AutoExposureNode;
 import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.ExposureSettings;
 import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.vk.Barriers;
+import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.TrackedImage;
+import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
+
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkBufferCopy;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -31,6 +38,9 @@ import static org.lwjgl.vulkan.VK13.*;
  * The auto-exposure chain (histogram with its resolve, total, exposure with normalization fused in) on a W x H RGBA16F image,
  * timed per pass by the frame graph's timestamps over many frames. Each frame first clears the image
  * to a new value (a transfer pass, not counted), as a renderer writes its HDR target before metering.
+ * The histogram reads the image as a storage image, or (sampled) through a sampler, as it does for a host's
+ * image made without STORAGE usage. Every run checks the last frame's bins: the image is flat, so one bin
+ * holds all W x H pixels and every other bin none.
  */
 public final class ExposureBench {
     private ExposureBench() {
@@ -45,9 +55,24 @@ public final class ExposureBench {
      */
     public enum Fill { CLEAR, ONCE_COLD, ONCE_WARM }
 
-    /** Median microseconds per pass, "chain" for the sum of the per-frame passes, "chain+once" with the curve upload too. */
+    /**
+     * Median microseconds per pass, "chain" for the sum of the per-frame passes, "chain+once" with the curve upload too;
+     * then the same of the sampled read, under "sampled-" (its histogram's bins checked equal to the storage read's).
+     */
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, PrintStream progress) {
-        return run(rt, width, height, frames, 0, progress);   // 0: rows as the engine picks them for this size
+        Checked storage = run(rt, width, height, frames, 0, Fill.CLEAR, false, progress);   // 0: rows as the engine picks them
+        Checked sampled = run(rt, width, height, frames, 0, Fill.CLEAR, true, progress);
+        if (sampled.bin() != storage.bin()) {
+            throw new IllegalStateException("internal: exposure bench: the sampled read put the flat image in bin " + sampled.bin()
+                    + ", the storage read in bin " + storage.bin());
+        }
+        Map<String, Double> out = new LinkedHashMap<>(storage.medians());
+        sampled.medians().forEach((pass, us) -> out.put("sampled-" + pass, us));
+        return out;
+    }
+
+    /** A run's medians and the one bin its last frame's pixels went to. */
+    private record Checked(Map<String, Double> medians, int bin) {
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
@@ -55,15 +80,24 @@ public final class ExposureBench {
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, PrintStream progress) {
+        return run(rt, width, height, frames, rows, fill, false, progress).medians();
+    }
+
+    private static Checked run(Tally rt, int width, int height, int frames, int rows, Fill fill, boolean sampled, PrintStream progress) {
         VulkanContext ctx = Engine.of(rt).context();
         Map<String, Double> out = new LinkedHashMap<>();
         GraphRuntime graphs = Engine.of(rt).graphs();
-        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT);
+        String scope = "bench/exposure-" + width + "x" + height + "-rows" + rows + "-" + fill.name().toLowerCase(Locale.ROOT)
+                + (sampled ? "-sampled" : "");
+        int bin;
         try (ReductionBench.CacheFlush flush = fill == Fill.ONCE_COLD ? new ReductionBench.CacheFlush(rt, ReductionBench.FlushMode.CLEAN, 512L << 20) : null;
              FrameCommands commands = rt.frameCommands();
+             TrackedBuffer bins = new TrackedBuffer(ctx, "bench.exposure.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     MemoryKind.READBACK);
              AutoExposure exposure = new AutoExposureNode(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
+            // Without STORAGE usage the histogram reads the image through a sampler (HdrRead.SAMPLED).
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
-                    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+                    (sampled ? 0 : VK_IMAGE_USAGE_STORAGE_BIT) | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
             TrackedImage once = fill == Fill.CLEAR ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
@@ -88,6 +122,9 @@ public final class ExposureBench {
                         : BenchPasses.clear(g, "fill", b -> imported != null ? imported : b.create("hdr", desc), level, level * 2, level / 2);
                 AutoExposure.Result r = exposure.add(g, hdr, 1f / 60);
                 BenchPasses.keep(g, r.exposure(), Access.COMPUTE_READ);
+                if (f == frames - 1) {
+                    readBins(g, r.bins(), bins);
+                }
                 frame.record(cmd);
                 commands.end(cmd);
                 frame.submit(cmd);
@@ -96,9 +133,46 @@ public final class ExposureBench {
             if (once != null) {
                 once.close();
             }
-            summarize(graphs, scope, frames, String.format(Locale.ROOT, "%dx%d rows %d %-9s", width, height, rows, fill), out, progress);
+            bin = flatImageBin(bins, (long) width * height, scope);
+            summarize(graphs, scope, frames, String.format(Locale.ROOT, "%dx%d rows %d %-9s%s", width, height, rows, fill,
+                    sampled ? " sampled" : ""), out, progress);
         }
-        return out;
+        return new Checked(out, bin);
+    }
+
+    /** A transfer pass (outside the timed scope) copying this frame's bins to the host-visible {@code dst}. */
+    private static void readBins(FrameGraph g, BufferHandle bins, TrackedBuffer dst) {
+        g.addPass("bins-readback", PassKind.TRANSFER, b -> {
+            b.sideEffect();
+            return b.read(bins, Access.TRANSFER_SRC);
+        }, (h, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                vkCmdCopyBuffer(c.cmd(), c.buffer(h).handle(), dst.handle(), VkBufferCopy.calloc(1, stack).size(ExposureShaderLayout.BINS_BYTES));
+            }
+            Barriers.buffer(c.cmd(), dst.handle(), VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+        });
+    }
+
+    /** The bin holding every one of the flat image's {@code pixels} (uniform metering: one unit each); any other histogram is a bug. */
+    private static int flatImageBin(TrackedBuffer bins, long pixels, String scope) {
+        bins.invalidate(0, ExposureShaderLayout.BINS_BYTES);
+        java.nio.FloatBuffer w = MemoryUtil.memByteBuffer(bins.mappedAddress(), (int) ExposureShaderLayout.BINS_BYTES)
+                .order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+        int full = -1;
+        for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
+            float v = w.get(i);
+            if ((double) v == (double) pixels && full < 0) {
+                full = i;
+            } else if (v != 0f) {
+                throw new IllegalStateException("internal: exposure bench " + scope + ": bin " + i + " holds " + v + " of a flat image of " + pixels
+                        + " pixels; expected all of them in one bin and 0 elsewhere");
+            }
+        }
+        if (full < 0) {
+            throw new IllegalStateException("internal: exposure bench " + scope + ": no bin holds all " + pixels + " pixels of the flat image");
+        }
+        return full;
     }
 
     /**
