@@ -3,7 +3,7 @@ package dev.tally.demo.app;
 import dev.tally.internal.exposure.ExposureShaderLayout;
 import dev.tally.internal.graph.PassStats;
 import dev.tally.internal.readback.ReadbackRing;
-import dev.tally.internal.readback.ReadbackStats;
+import dev.tally.internal.readback.ReadbackCounters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +68,7 @@ final class HudLines {
         if (probe != null) {
             line().append(probe);
         }
-        ReadbackStats r = ring.stats();
+        ReadbackCounters r = ring.counters();   // read in place: a stats() record per frame would be the HUD's garbage
         line().append("readback ring: ").append(r.slots()).append(" slots, ").append(r.mode().id());
         line().append("  samples ").append(r.samples()).append("  lag ").append(r.lagFrames()).append(" (").append(r.lagMin()).append("..")
                 .append(r.lagMax()).append(')');

@@ -92,6 +92,7 @@ public final class ReadbackRing implements AutoCloseable {
     private final CapturePass capturePass;
     /** Also the ring's frame listener; the frame being declared or delivered to is the runtime's. */
     private final FrameDelivery delivery;
+    private final ReadbackCounters counters;
 
     /** With {@code maxAgeFrames} equal to the slot count: in fixed mode no sample is stale. */
     public ReadbackRing(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
@@ -134,6 +135,7 @@ public final class ReadbackRing implements AutoCloseable {
         this.oneShots = new OneShotRequests(ctx, name, slotBytes, slotCount);
         this.capturePass = new CapturePass(name, capacity, times);
         this.delivery = new FrameDelivery(graphs, mode, slots, oneShots, times, handOut);
+        this.counters = new ReadbackCounters(this, handOut, delivery, ctx);
         graphs.addListener(delivery);
     }
 
@@ -209,6 +211,11 @@ public final class ReadbackRing implements AutoCloseable {
         return new ReadbackStats(slots.length, handOut.samples(), handOut.lastLag(), delivery.notReady(), ctx.waits().count(Waits.Cause.READBACK),
                 mode, handOut.lagMin(), handOut.lagMax(), handOut.ageMillisMedian(), handOut.stale(), handOut.rejected(), delivery.superseded(),
                 handOut.oneShots(), timeSource);
+    }
+
+    /** The counters as a live view, made once: reading them each frame allocates nothing (where {@link #stats()} copies). */
+    public ReadbackCounters counters() {
+        return counters;
     }
 
     public int slotCount() {

@@ -99,7 +99,7 @@ public final class Submissions {
         boolean signalled = false;
         try {
             if (!loss.isLost()) {
-                submitSignalling(null, value, NULL, 0, NULL, "abandoned frame's submission " + value);
+                submitSignalling(null, value, NULL, 0, NULL, "abandoned frame's submission");
                 signalled = true;
             }
         } finally {
@@ -117,7 +117,7 @@ public final class Submissions {
         synchronized (this) {
             requireOpenFrame(value);
         }
-        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission " + value);
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission");
         frameSubmitted(value);
     }
 
@@ -130,7 +130,7 @@ public final class Submissions {
         synchronized (this) {
             requireOpenFrame(frameValue);
         }
-        queueSubmit(async, submit.address(), frameValue, what);
+        queueSubmit(async, submit.address(), frameValue, what, false);
     }
 
     private void requireOpenFrame(long value) {
@@ -154,7 +154,7 @@ public final class Submissions {
             }
             value = ++handedOut;   // a failed submission leaves it unused: the next value covers it
         }
-        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission " + value);
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission");
         synchronized (this) {
             lastSubmitted = Math.max(lastSubmitted, value);
         }
@@ -191,8 +191,11 @@ public final class Submissions {
 
     // ---------------------------------------------------------------- the one door
 
-    /** One submission of {@code cmd} (null: none) to the main queue, signalling {@code value} and an optional binary semaphore. */
-    private void submitSignalling(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary, String what) {
+    /**
+     * One submission of {@code cmd} (null: none) to the main queue, signalling {@code value} and an optional binary semaphore;
+     * {@code kind} names it in errors, followed by its value (the message is made only on failure: nothing per frame).
+     */
+    private void submitSignalling(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary, String kind) {
         try (MemoryStack stack = stackPush()) {
             // Every frame: the structs are written by address (static setters), without wrapper objects.
             long submit = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
@@ -218,7 +221,7 @@ public final class Submissions {
                 VkSubmitInfo2.nwaitSemaphoreInfoCount(submit, 1);
                 MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PWAITSEMAPHOREINFOS, wait);
             }
-            queueSubmit(false, submit, value, what);
+            queueSubmit(false, submit, value, kind, true);
         }
     }
 
@@ -233,10 +236,12 @@ public final class Submissions {
     /**
      * The one vkQueueSubmit2 call: refused on a lost device, offered to the fault injector as submission
      * {@code value} (every batch of a frame counts as its frame's value), made under the queue's lock;
-     * a failure is thrown naming {@code what}, and a lost device is remembered.
+     * a failure is thrown naming {@code what} (followed by the value where {@code withValue}), and a lost device is remembered.
      */
-    private void queueSubmit(boolean async, long pSubmit, long value, String what) {
-        loss.refuseIfLost(what);
+    private void queueSubmit(boolean async, long pSubmit, long value, String what, boolean withValue) {
+        if (loss.isLost()) {
+            loss.refuseIfLost(withValue ? what + " " + value : what);
+        }
         int injected = faults.beforeSubmit(value);
         int result;
         if (injected != VK_SUCCESS) {
@@ -252,7 +257,7 @@ public final class Submissions {
             }
         }
         if (result < 0) {
-            String where = what + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
+            String where = (withValue ? what + " " + value : what) + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
             if (result == VK_ERROR_DEVICE_LOST) {
                 loss.mark(where);
             }
