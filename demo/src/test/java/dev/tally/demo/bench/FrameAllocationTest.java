@@ -35,7 +35,7 @@ class FrameAllocationTest {
      * readback hand-out stopped allocating; 39.6 KB before the barriers were cached. Just above the measured figure, plus
      * the demo's once-a-second status line: a frame that allocates again fails.
      */
-    private static final double MAX_BYTES_PER_FRAME = 300;
+    private static final double MAX_BYTES_PER_FRAME = 100;
     private static final int WARM_UP_RUNS = 10;
     private static final int FRAMES = 100;
 

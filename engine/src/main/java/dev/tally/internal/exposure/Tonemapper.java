@@ -144,10 +144,55 @@ public final class Tonemapper implements AutoCloseable {
                         DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
     }
 
-    /** The compute pass's handles and what its recording needs. */
-    private record ComputeIo(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.internal.shader.ComputeKernel kernel, int groupsX,
-                             int groupsY) {
+    /**
+     * The compute pass's handles and what its recording needs, set by its setup. Pooled per frame (a frame may tonemap
+     * several views with one tonemapper): a frame's passes are recorded before the next frame is declared, or never.
+     */
+    private static final class ComputeIo {
+        private ImageHandle hdr, target;
+        private BufferHandle exposure;
+        private dev.tally.internal.shader.ComputeKernel kernel;
+        private int groupsX, groupsY;
+
+        ComputeIo set(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.internal.shader.ComputeKernel kernel, int groupsX,
+                      int groupsY) {
+            this.hdr = hdr;
+            this.exposure = exposure;
+            this.target = target;
+            this.kernel = kernel;
+            this.groupsX = groupsX;
+            this.groupsY = groupsY;
+            return this;
+        }
+
+        ImageHandle hdr() { return hdr; }
+        BufferHandle exposure() { return exposure; }
+        ImageHandle target() { return target; }
+        dev.tally.internal.shader.ComputeKernel kernel() { return kernel; }
+        int groupsX() { return groupsX; }
+        int groupsY() { return groupsY; }
     }
+
+    private ComputeIo[] computePool = new ComputeIo[2];
+    private int computeUsed;
+    private long computeFrame = -1;
+
+    /** The next pass data of frame {@code g}'s pool (emptied when a new frame is declared). */
+    private ComputeIo nextComputeIo(FrameGraph g) {
+        if (g.frame() != computeFrame) {
+            computeFrame = g.frame();
+            computeUsed = 0;
+        }
+        if (computeUsed == computePool.length) {
+            computePool = java.util.Arrays.copyOf(computePool, 2 * computePool.length);
+        }
+        if (computePool[computeUsed] == null) {
+            computePool[computeUsed] = new ComputeIo();
+        }
+        return computePool[computeUsed++];
+    }
+
+    private ComputeIo setupIo;
 
     // The pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
     private ImageHandle setupHdr, setupTarget;
@@ -158,7 +203,7 @@ public final class Tonemapper implements AutoCloseable {
     private dev.tally.internal.shader.ComputeKernel lastKernel;
     private final dev.tally.internal.shader.Bindings computeBindings = new dev.tally.internal.shader.Bindings(3);
 
-    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, ComputeIo> computeSetup = b -> setupIo.set(
             b.read(setupHdr, Access.COMPUTE_SAMPLED), b.read(setupExposure, Access.COMPUTE_READ), b.write(setupTarget, Access.COMPUTE_WRITE),
             setupKernel, setupGroupsX, setupGroupsY);
 
@@ -181,7 +226,9 @@ public final class Tonemapper implements AutoCloseable {
         setupKernel = lastKernel;
         setupGroupsX = (desc.width() + GROUP - 1) / GROUP;
         setupGroupsY = (desc.height() + GROUP * rows - 1) / (GROUP * rows);
+        setupIo = nextComputeIo(g);
         ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        setupIo = null;
         setupHdr = setupTarget = null;
         setupExposure = null;
         setupKernel = null;

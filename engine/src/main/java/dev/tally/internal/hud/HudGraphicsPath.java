@@ -9,7 +9,7 @@ import dev.tally.internal.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.internal.hud.HudOverlay.HistogramView;
 import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.PipelinesByFormat;
@@ -101,8 +101,7 @@ final class HudGraphicsPath implements AutoCloseable {
         private GpuBuffer slot, atlasBuffer;
         private int count, width, height, atlasWidth;
         private float lineWidth;
-        private final DescriptorSets.Binding[] bindings = new DescriptorSets.Binding[5];
-        private final List<DescriptorSets.Binding> bindingList = java.util.Arrays.asList(bindings);
+        private final Bindings bindings = new Bindings(5);
 
         void declare(ImageHandle target, HistogramView histogram, ExposurePlot.View plot) {
             this.declaredTarget = target;
@@ -127,7 +126,7 @@ final class HudGraphicsPath implements AutoCloseable {
     private final java.util.function.BiConsumer<Io, PassContext> record = HudGraphicsPath::draw;
 
     private static void draw(Io io, PassContext c) {
-        List<DescriptorSets.Binding> bindings = bindings(io, c);
+        Bindings bindings = bindings(io, c);
         HudScene scene = io.scene;
         GraphicsPipeline pipeline = io.pipeline;
         Rect ha = io.histogramArea;
@@ -157,22 +156,15 @@ final class HudGraphicsPath implements AutoCloseable {
         }
     }
 
-    /** The pass's five storage-buffer ranges, in the pass's kept list; a range record is made again only when its buffer or extent changed. */
-    private static List<DescriptorSets.Binding> bindings(Io io, PassContext c) {
+    /** The pass's five storage-buffer ranges, written into the pass's kept bindings. */
+    private static Bindings bindings(Io io, PassContext c) {
         GpuBuffer exposure = c.buffer(io.exposure);
         GpuBuffer ring = io.plotRing == null ? exposure : c.buffer(io.plotRing);
-        DescriptorSets.Binding[] b = io.bindings;
-        b[0] = range(b[0], io.atlasBuffer, 0, io.atlasBuffer.size());
-        b[1] = range(b[1], io.slot, HudScene.GLYPH_OFFSET, io.slot.size() - HudScene.GLYPH_OFFSET);
-        b[2] = range(b[2], c.buffer(io.normalized), 0, 256 * 4);
-        b[3] = range(b[3], exposure, 0, exposure.size());
-        b[4] = range(b[4], ring, 0, ring.size());
-        return io.bindingList;
-    }
-
-    private static DescriptorSets.Binding range(DescriptorSets.Binding kept, GpuBuffer buffer, long offset, long size) {
-        return kept instanceof DescriptorSets.Range r && r.serial() == buffer.serial() && r.buffer() == buffer.handle() && r.offset() == offset
-                && r.size() == size ? r : DescriptorSets.Range.of(buffer, offset, size);
+        return io.bindings.clear().buffer(io.atlasBuffer, 0, io.atlasBuffer.size())
+                .buffer(io.slot, HudScene.GLYPH_OFFSET, io.slot.size() - HudScene.GLYPH_OFFSET)
+                .buffer(c.buffer(io.normalized), 0, 256 * 4)
+                .buffer(exposure, 0, exposure.size())
+                .buffer(ring, 0, ring.size());
     }
 
     /** Writes one draw's push constants on {@code stack} by address (no buffer wrapper per draw) and returns the address; see shaders/hud_push.glsl. */
