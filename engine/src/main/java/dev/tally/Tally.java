@@ -211,7 +211,7 @@ public final class Tally implements AutoCloseable {
         long number = nextFrame++;
         try {
             FrameGraph graph = graphs.begin(number, value);
-            current = new Frame(this, graph.ticket(), Thread.currentThread(), graph);
+            current = new Frame(this, number, value, framesInFlight, Thread.currentThread(), graph);
         } catch (RuntimeException e) {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
             throw e;

@@ -268,9 +268,27 @@ public final class FrameGraph {
      * transition from there. {@code finalAccess} may be null.
      */
     public ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess) {
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entry.stateAfter(), finalAccess);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entryState(entry), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
+    }
+
+    /** Entry states of the accesses hosts declare (constants, frame after frame): made once each, not once per import. */
+    private final Access[] entryAccesses = new Access[4];
+    private final ResourceState[] entryStates = new ResourceState[4];
+    private int nextEntry;
+
+    private ResourceState entryState(Access entry) {
+        for (int i = 0; i < entryAccesses.length; i++) {
+            if (entryAccesses[i] == entry) {
+                return entryStates[i];
+            }
+        }
+        ResourceState s = entry.stateAfter();
+        entryAccesses[nextEntry] = entry;
+        entryStates[nextEntry] = s;
+        nextEntry = (nextEntry + 1) % entryAccesses.length;
+        return s;
     }
 
     /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */

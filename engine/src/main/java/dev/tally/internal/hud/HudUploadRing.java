@@ -42,7 +42,7 @@ final class HudUploadRing implements AutoCloseable {
 
     /** The frame's own slot: one ring deeper than the frames in flight. */
     int slotFor(FrameGraph g) {
-        return g.ticket().slotIn(text.length);
+        return (int) (g.frame() % text.length);   // the ticket's slotIn, without making the frame's ticket
     }
 
     GpuBuffer buffer(int slot) {

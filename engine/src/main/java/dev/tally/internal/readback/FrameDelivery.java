@@ -1,6 +1,5 @@
 package dev.tally.internal.readback;
 
-import dev.tally.internal.graph.FrameTicket;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.internal.readback.ReadbackRing.Mode;
 import dev.tally.internal.vk.VulkanContext;
@@ -130,8 +129,7 @@ final class FrameDelivery implements GraphRuntime.FrameListener {
 
     /** The number of the frame begun last, -1 before the first. */
     long currentFrame() {
-        FrameTicket t = graphs.currentTicket();
-        return t == null ? -1 : t.number();
+        return graphs.currentNumber();
     }
 
     /** Every-frame samples lost in fixed mode: the slot was due for reuse before the GPU finished it. */

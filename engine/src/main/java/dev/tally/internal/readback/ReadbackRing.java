@@ -149,7 +149,7 @@ public final class ReadbackRing implements AutoCloseable {
     /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
     public void capture(FrameGraph g, List<? extends Source> sources) {
         requireFrame(g);
-        ReadbackSlot slot = slots[graphs.currentTicket().slotIn(slots.length)];
+        ReadbackSlot slot = slots[(int) (graphs.currentNumber() % slots.length)];   // the current ticket's slotIn, without making it
         if (slot.frame == g.frame()) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + g.frame());
         }
@@ -173,7 +173,7 @@ public final class ReadbackRing implements AutoCloseable {
 
     private void requireFrame(FrameGraph g) {
         g.requireDeclaring("readback ring capture", name);   // before anything of the slot changes
-        if (g.ticket() != graphs.currentTicket()) {
+        if (!graphs.isCurrent(g)) {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame "
                     + delivery.currentFrame() + " is the one begun (was the ring made for another Tally?)");
         }
