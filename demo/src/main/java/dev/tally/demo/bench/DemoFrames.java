@@ -41,8 +41,16 @@ public final class DemoFrames implements AutoCloseable {
 
     /** The demo's frames with its scene in {@code hdrFormat} (a name of {@link DemoSettings#hdrFormats()}, or null: the device's choice). */
     public DemoFrames(Tally tally, int width, int height, long framesPerRun, String hdrFormat) {
+        this(tally, width, height, framesPerRun, hdrFormat, 1.0 / 60);
+    }
+
+    /**
+     * As above, with {@code fixedDt} seconds per frame, or 0: wall-clock time, as {@code ./tally demo} runs by default (the
+     * HUD then shows the frame rate, CPU time and each pass's GPU time, text a reproducible run leaves out).
+     */
+    public DemoFrames(Tally tally, int width, int height, long framesPerRun, String hdrFormat, double fixedDt) {
         this.tally = tally;
-        DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM,
+        DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, fixedDt, null, null, null, Metering.UNIFORM,
                 false, true, hdrFormat);
         this.app = new DemoApp(tally, settings, null, new PrintStream(OutputStream.nullOutputStream()), FramePolicy.NONE);
     }
