@@ -157,13 +157,6 @@ public final class FrameGraph {
     private static final ResourceState ACQUIRED = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0,
             VK_IMAGE_LAYOUT_UNDEFINED);
 
-    private static String nameOf(GraphResource r) {
-        return r.name;
-    }
-
-    private static String nameOf(Pass p) {
-        return p.name;
-    }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
@@ -171,7 +164,7 @@ public final class FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!resourceNames.claim(name, resources, FrameGraph::nameOf)) {
+        if (!resourceNames.claim(name)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
@@ -348,7 +341,7 @@ public final class FrameGraph {
             throw new GraphException("every pass needs a name");
         }
         requireDeclaring("pass", name);
-        if (!passNames.claim(name, passes, FrameGraph::nameOf)) {
+        if (!passNames.claim(name)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         int n = passes.size();

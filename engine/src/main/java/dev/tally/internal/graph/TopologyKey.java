@@ -39,14 +39,18 @@ final class TopologyKey {
             } else {
                 b.num(r.bufferDesc.size()).ch(':').num(r.bufferDesc.usage());
             }
-            b.ch('|').str(r.finalAccess == null ? "-" : r.finalAccess.name()).ch(';');
+            if (r.finalAccess == null) {
+                b.ch('|').ch('-').ch(';');
+            } else {
+                b.ch('|').access(r.finalAccess).ch(';');
+            }
         }
         for (int i = 0; i < g.passes.size(); i++) {
             Pass p = g.passes.get(i);
             b.num(p.kind.ordinal()).ch(p.sideEffect ? '!' : '.').ch(p.asyncCompute ? 'a' : 's').num(p.attachments.size());
             for (int k = 0; k < p.uses.size(); k++) {
                 Pass.Use u = p.uses.get(k);
-                b.num(u.resource()).ch(':').num(u.version()).ch(':').str(u.access().name()).ch(',');
+                b.num(u.resource()).num(u.version()).access(u.access()).ch(',');
             }
             b.ch(';');
         }
@@ -63,23 +67,23 @@ final class TopologyKey {
             return this;
         }
 
-        /** Decimal digits of {@code v}, as StringBuilder.append(long) writes them. */
+        /**
+         * {@code v} in 15-bit characters, low bits first, each but the last with its top bit set (zigzag for the sign): one
+         * character for the small numbers a topology is made of, and no divisions (decimal digits made the walk's cost). The
+         * encoding is prefix-free, so keys stay unambiguous; they are compared, never read.
+         */
         default KeySink num(long v) {
-            if (v < 0) {
-                ch('-');
-                if (v == Long.MIN_VALUE) {
-                    return str("9223372036854775808");
-                }
-                v = -v;
+            long z = (v << 1) ^ (v >> 63);
+            while ((z >>> 15) != 0) {
+                ch((char) (0x8000 | (z & 0x7FFF)));
+                z >>>= 15;
             }
-            long div = 1;
-            while (v / div >= 10) {
-                div *= 10;
-            }
-            for (; div > 0; div /= 10) {
-                ch((char) ('0' + v / div % 10));
-            }
-            return this;
+            return ch((char) z);
+        }
+
+        /** An access by what it does (stages, accesses, layout, write): its name is a label. */
+        default KeySink access(Access a) {
+            return num(a.stages()).num(a.access()).num(a.layout()).ch(a.write() ? 'w' : 'r');
         }
     }
 
