@@ -30,6 +30,47 @@ final class TopologyKey {
         return b.toString();
     }
 
+    /**
+     * Whether {@code g} has {@code last}'s topology by what the key describes, compared field by field (uses by identity
+     * first: a frame of the same topology shares the last recorded frame's use objects). Stricter than the key where it
+     * compares descriptions whole, so that true means equal keys; false means only that the walk must tell.
+     */
+    static boolean sameTopology(FrameGraph g, FrameGraph last) {
+        if (last == null || g.resources.size() != last.resources.size() || g.passes.size() != last.passes.size()) {
+            return false;
+        }
+        for (int i = 0; i < g.resources.size(); i++) {
+            GraphResource r = g.resources.get(i), o = last.resources.get(i);
+            if (r.origin != o.origin || r.image != o.image || !sameAccess(r.finalAccess, o.finalAccess)
+                    || (r.image ? !same(r.imageDesc, o.imageDesc) : !same(r.bufferDesc, o.bufferDesc))) {
+                return false;
+            }
+        }
+        for (int i = 0; i < g.passes.size(); i++) {
+            Pass p = g.passes.get(i), o = last.passes.get(i);
+            if (p.kind != o.kind || p.sideEffect != o.sideEffect || p.asyncCompute != o.asyncCompute || p.attachments.size() != o.attachments.size()
+                    || p.uses.size() != o.uses.size()) {
+                return false;
+            }
+            for (int k = 0; k < p.uses.size(); k++) {
+                Pass.Use u = p.uses.get(k), v = o.uses.get(k);
+                if (u != v && (u.resource() != v.resource() || u.version() != v.version() || !sameAccess(u.access(), v.access()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean same(Object a, Object b) {
+        return a == b || (a != null && a.equals(b));
+    }
+
+    private static boolean sameAccess(Access a, Access b) {
+        return a == b || (a != null && b != null && a.stages() == b.stages() && a.access() == b.access() && a.layout() == b.layout()
+                && a.write() == b.write());
+    }
+
     private static void describe(FrameGraph g, KeySink b) {
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
