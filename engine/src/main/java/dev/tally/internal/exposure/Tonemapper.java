@@ -7,7 +7,6 @@ import dev.tally.internal.graph.ImageDesc;
 import dev.tally.internal.graph.ImageHandle;
 import dev.tally.internal.graph.PassKind;
 import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.Samplers;
@@ -135,23 +134,31 @@ public final class Tonemapper implements AutoCloseable {
         if (usesCompute(desc)) {
             return addCompute(g, name, hdr, exposure, target, desc);
         }
-        GraphicsPipeline p = pipelines.get(desc.format());
-        record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
-        }
-        return g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
-                b.colorAttachment(target, new float[]{0, 0, 0, 1})), (h, c) ->
-                p.draw(c.cmd(), List.of(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler),
-                        DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
+        setupHdr = hdr;
+        setupExposure = exposure;
+        setupTarget = target;
+        setupIo = nextComputeIo(g);
+        setupPipeline = pipelines.get(desc.format());
+        ImageHandle out = g.addPass(name, PassKind.GRAPHICS, graphicsSetup, graphicsRecord).target();
+        setupIo = null;
+        setupPipeline = null;
+        setupHdr = setupTarget = null;
+        setupExposure = null;
+        return out;
     }
 
+
     /**
-     * The compute pass's handles and what its recording needs, set by its setup. Pooled per frame (a frame may tonemap
-     * several views with one tonemapper): a frame's passes are recorded before the next frame is declared, or never.
+     * The tonemap pass's handles and what its recording needs (the compute kernel and groups, or the graphics pipeline), set by
+     * its setup. Pooled per frame (a frame may tonemap several views with one tonemapper): a frame's passes are recorded before
+     * the next frame is declared, or never.
      */
     private static final class ComputeIo {
         private ImageHandle hdr, target;
         private BufferHandle exposure;
         private dev.tally.internal.shader.ComputeKernel kernel;
+        /** The fullscreen draw's pipeline (the graphics path's pass; null for the compute pass). */
+        private GraphicsPipeline pipeline;
         private int groupsX, groupsY;
 
         ComputeIo set(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.internal.shader.ComputeKernel kernel, int groupsX,
@@ -162,6 +169,12 @@ public final class Tonemapper implements AutoCloseable {
             this.kernel = kernel;
             this.groupsX = groupsX;
             this.groupsY = groupsY;
+            this.pipeline = null;
+            return this;
+        }
+
+        ComputeIo drawnWith(GraphicsPipeline p) {
+            this.pipeline = p;
             return this;
         }
 
@@ -208,6 +221,22 @@ public final class Tonemapper implements AutoCloseable {
             setupKernel, setupGroupsX, setupGroupsY);
 
     private final java.util.function.BiConsumer<ComputeIo, dev.tally.internal.graph.PassContext> computeRecord = this::recordCompute;
+
+    private GraphicsPipeline setupPipeline;
+    /** The fullscreen draw's clear colour (the attachment copies it). */
+    private static final float[] CLEAR_BLACK = {0, 0, 0, 1};
+    private final dev.tally.internal.shader.Bindings graphicsBindings = new dev.tally.internal.shader.Bindings(2);
+
+    private final java.util.function.Function<dev.tally.internal.graph.PassBuilder, ComputeIo> graphicsSetup = b -> setupIo.set(
+            b.read(setupHdr, Access.FRAGMENT_SAMPLED), b.read(setupExposure, Access.GRAPHICS_READ), b.colorAttachment(setupTarget, CLEAR_BLACK),
+            null, 0, 0).drawnWith(setupPipeline);
+
+    private final java.util.function.BiConsumer<ComputeIo, dev.tally.internal.graph.PassContext> graphicsRecord = this::recordGraphics;
+
+    private void recordGraphics(ComputeIo h, dev.tally.internal.graph.PassContext c) {
+        h.pipeline.draw(c.cmd(), graphicsBindings.clear().sampled(c.image(h.hdr()), sampler)
+                .buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES), 0L, 0, c.width(), c.height(), 3);
+    }
 
     private void recordCompute(ComputeIo h, dev.tally.internal.graph.PassContext c) {
         h.kernel().dispatch(c.cmd(), computeBindings.clear().sampled(c.image(h.hdr()), sampler)
