@@ -29,8 +29,16 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
  * plot costs no readback. {@link HudOverlay} draws it as lines.
  */
 public interface ExposurePlot extends AutoCloseable {
-    /** This frame's plot: the ring after the append, and the newest time (the right edge). */
-    public record View(BufferHandle ring, float now) {
+    /**
+     * This frame's plot: the ring after the append, and the newest time (the right edge). One object per plot,
+     * rewritten by each frame's {@link #add}: read it while declaring and recording that frame, not later.
+     */
+    interface View {
+        /** @return the ring after this frame's append */
+        BufferHandle ring();
+
+        /** @return the newest time in the ring, in seconds (the plot's right edge) */
+        float now();
     }
     /** Rebuilds the pipeline from the current shader sources; on a compile error the old one stays. */
     void reload();

@@ -56,6 +56,52 @@ final class HostRenderer implements AutoCloseable {
         return buffers[slot];
     }
 
+    /**
+     * As {@link #begin}, written by address (no struct wrappers, no stack.longs buffers): the host loop of a test that counts
+     * the frame thread's allocations must not make garbage of its own.
+     */
+    VkCommandBuffer beginByAddress(long frame) {
+        int slot = (int) (frame % pools.length);
+        try (MemoryStack stack = stackPush()) {
+            long fence = stack.nmalloc(8, 8);
+            org.lwjgl.system.MemoryUtil.memPutLong(fence, fences[slot]);
+            check(nvkWaitForFences(device.device(), 1, fence, VK_TRUE, 60_000_000_000L), "vkWaitForFences");
+            check(nvkResetFences(device.device(), 1, fence), "vkResetFences");
+            check(vkResetCommandPool(device.device(), pools[slot], 0), "vkResetCommandPool");
+            long info = stack.ncalloc(VkCommandBufferBeginInfo.ALIGNOF, 1, VkCommandBufferBeginInfo.SIZEOF);
+            VkCommandBufferBeginInfo.nsType(info, VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+            VkCommandBufferBeginInfo.nflags(info, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+            check(nvkBeginCommandBuffer(buffers[slot], info), "vkBeginCommandBuffer");
+        }
+        return buffers[slot];
+    }
+
+    /**
+     * As {@link #submit}, garbage-free: the renderer's submit info is {@code kept} (allocated once, outside the frame loop,
+     * rewritten each frame) and Tally's hook {@link dev.tally.Frame#signal(VkSubmitInfo2, MemoryStack)} adds its signal.
+     */
+    void submitByAddress(long frame, VkCommandBuffer cmd, VkSubmitInfo2 kept, dev.tally.Frame tallyFrame) {
+        int slot = (int) (frame % pools.length);
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+        try (MemoryStack stack = stackPush()) {
+            long info = kept.address();
+            org.lwjgl.system.MemoryUtil.memSet(info, 0, VkSubmitInfo2.SIZEOF);
+            VkSubmitInfo2.nsType(info, org.lwjgl.vulkan.VK13.VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+            long cmdInfo = stack.ncalloc(VkCommandBufferSubmitInfo.ALIGNOF, 1, VkCommandBufferSubmitInfo.SIZEOF);
+            VkCommandBufferSubmitInfo.nsType(cmdInfo, org.lwjgl.vulkan.VK13.VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+            org.lwjgl.system.MemoryUtil.memPutAddress(cmdInfo + VkCommandBufferSubmitInfo.COMMANDBUFFER, cmd.address());
+            VkSubmitInfo2.ncommandBufferInfoCount(info, 1);
+            org.lwjgl.system.MemoryUtil.memPutAddress(info + VkSubmitInfo2.PCOMMANDBUFFERINFOS, cmdInfo);
+            tallyFrame.signal(kept, stack);
+            queueLock.lock();
+            try {
+                check(org.lwjgl.vulkan.VK13.nvkQueueSubmit2(device.queue(), 1, info, fences[slot]), "vkQueueSubmit2");
+            } finally {
+                queueLock.unlock();
+            }
+        }
+    }
+
     /** Clears an HDR target to a grey level as the renderer's own "scene" pass, leaving it in TRANSFER_DST. */
     static void clear(VkCommandBuffer cmd, TrackedImage image, float level, boolean first) {
         try (MemoryStack stack = stackPush()) {

@@ -82,6 +82,8 @@ public final class DemoApp implements AutoCloseable {
     private Subscription probeSubscription;
     private final float[] readbackFloats = new float[READBACK_PROBE + 4];
     private final LatestReadback latest = new LatestReadback(readbackFloats);
+    private final StatusLine statusLine = new StatusLine();
+    private final FrameViews views = new FrameViews();
     private LiveReload reload;
     private DemoKeys keys;
     private TrackedImage mask;
@@ -246,11 +248,10 @@ public final class DemoApp implements AutoCloseable {
                 ExposureSettings es = exposure.settings();
                 out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, Engine.of(tally).graphs().stats(), ring, latest,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
-                        new HudOverlay.HistogramView(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
+                        views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
-            ring.capture(g, List.of(ReadbackRing.Region.of(ae.total(), 4),
-                    ReadbackRing.Region.of(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
-                    ReadbackRing.Region.of(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES), probed));
+            ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
+                    ExposureShaderLayout.NORMALIZED_BYTES, probed));
             if (last && settings.screenshot() != null && swapchain == null) {
                 screenshot = Screenshot.capture(ctx, g, out);
             }
@@ -283,7 +284,7 @@ public final class DemoApp implements AutoCloseable {
             rendered++;
             long now = System.nanoTime();
             if (now - lastStatus >= 1_000_000_000L) {
-                log.println(status(rendered, (now - start) / 1e9));
+                statusLine.print(log, rendered, (now - start) / 1e9, latest, READBACK_EXPOSURE + ExposureShaderLayout.EV);
                 if (window != null) {
                     WindowTitle.show(window, rendered, (now - start) / 1e9, ring.latest(), READBACK_EXPOSURE);
                 }
@@ -381,15 +382,6 @@ public final class DemoApp implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private String status(long frame, double seconds) {
-        var s = ring.latest();
-        String ev = s.map(x -> String.format(java.util.Locale.ROOT, "%.2f EV", x.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV)))
-                .orElse("- (no readback sample yet)");
-        String total = s.map(x -> String.format(java.util.Locale.ROOT, "%.0f (frame %d, %d late)", x.floatAt(0), x.frame(), x.lag()))
-                .orElse("-");
-        return String.format(java.util.Locale.ROOT, "frame %d  %.1f fps  exposure %s  total %s", frame, frame / seconds, ev, total);
     }
 
     /** F12: the frame just submitted goes to tally-screenshot-FRAME.png in the directory ./tally was run from. */

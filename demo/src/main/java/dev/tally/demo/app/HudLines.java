@@ -1,13 +1,16 @@
 package dev.tally.demo.app;
 
+import dev.tally.internal.readback.ReadbackRingNode;
+
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.graph.PassStats;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.internal.readback.ReadbackCounters;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The HUD's text: device, frame, per-pass GPU times, exposure, and the readback ring's counters. One
@@ -45,12 +48,13 @@ final class HudLines {
             fixed(b, cpuMillis > 0 ? 1000 / Math.max(cpuMillis, 1e-3) : 0, 1).append(" fps  cpu ");
             fixed(b, cpuMillis, 2).append(" ms");
             line().append("GPU time per pass (median)");
-            for (Map.Entry<String, Boolean> e : passes.passes().entrySet()) {
-                if (!e.getValue()) {
-                    StringBuilder p = line().append("  ").append(e.getKey());
+            for (int i = 0; i < passes.passCount(); i++) {   // by index: no copy of the pass map, no iterator per frame
+                String pass = passes.passName(i);
+                if (!passes.isCulled(pass)) {
+                    StringBuilder p = line().append("  ").append(pass);
                     pad(p, 2 + 18);
                     int at = p.length();
-                    fixed(p.append(' '), passes.medianMicros(e.getKey()), 1);
+                    fixed(p.append(' '), passes.medianMicros(pass), 1);
                     padLeft(p, at + 1, 8);
                     p.append(" us");
                 }
@@ -68,7 +72,7 @@ final class HudLines {
         if (probe != null) {
             line().append(probe);
         }
-        ReadbackStats r = ring.stats();
+        ReadbackCounters r = ReadbackRingNode.of(ring).counters();   // read in place: a stats() record per frame would be the HUD's garbage
         line().append("readback ring: ").append(r.slots()).append(" slots, ").append(r.mode().id());
         line().append("  samples ").append(r.samples()).append("  lag ").append(r.lagFrames()).append(" (").append(r.lagMin()).append("..")
                 .append(r.lagMax()).append(')');

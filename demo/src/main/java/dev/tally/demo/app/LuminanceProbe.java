@@ -47,8 +47,23 @@ public final class LuminanceProbe {
         py = Math.max(0, Math.min(d.height() - 1, py));
         probedX[(int) (g.frame() % probedX.length)] = px;
         probedY[(int) (g.frame() % probedY.length)] = py;
-        return ReadbackRing.ImageRegion.texel(hdr, px, py);
+        for (ReadbackRing.ImageRegion r : regions) {
+            if (r != null && r.image() == hdr && r.x() == px && r.y() == py && r.width() == 1 && r.height() == 1) {
+                return r;
+            }
+        }
+        ReadbackRing.ImageRegion made = ReadbackRing.ImageRegion.texel(hdr, px, py);   // a new texel (the cursor moved) or image
+        regions[nextRegion] = made;
+        nextRegion = (nextRegion + 1) % regions.length;
+        return made;
     }
+
+    /**
+     * The regions handed out lately, one per frame graph the runtime declares frames in (each issues its own handles) and
+     * a spare: handed out again while the image's handle and the texel stay (no record per frame).
+     */
+    private final ReadbackRing.ImageRegion[] regions = new ReadbackRing.ImageRegion[FrameViews.KEPT];
+    private int nextRegion;
 
     /** A delivered sample: its floats hold the probed texel's RGBA at {@code at}. */
     void delivered(float[] floats, int at, Delivery d) {

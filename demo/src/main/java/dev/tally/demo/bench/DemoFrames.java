@@ -45,8 +45,16 @@ public final class DemoFrames implements AutoCloseable {
 
     /** The demo's frames with its scene in {@code hdrFormat} (a name of {@link DemoSettings#hdrFormats()}, or null: the device's choice). */
     public DemoFrames(Tally tally, int width, int height, long framesPerRun, String hdrFormat) {
+        this(tally, width, height, framesPerRun, hdrFormat, 1.0 / 60);
+    }
+
+    /**
+     * As above, with {@code fixedDt} seconds per frame, or 0: wall-clock time, as {@code ./tally demo} runs by default (the
+     * HUD then shows the frame rate, CPU time and each pass's GPU time, text a reproducible run leaves out).
+     */
+    public DemoFrames(Tally tally, int width, int height, long framesPerRun, String hdrFormat, double fixedDt) {
         this.tally = tally;
-        DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM,
+        DemoSettings settings = new DemoSettings(true, framesPerRun, width, height, fixedDt, null, null, null, Metering.UNIFORM,
                 false, true, hdrFormat);
         this.app = new DemoApp(tally, settings, null, new PrintStream(OutputStream.nullOutputStream()), FramePolicy.NONE);
     }
@@ -62,7 +70,6 @@ public final class DemoFrames implements AutoCloseable {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         com.sun.management.ThreadMXBean allocations = threads instanceof com.sun.management.ThreadMXBean t
                 && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
-        long thread = Thread.currentThread().getId();
         double[] cpu = this.cpu;
         double[] threadCpu = this.threadCpu;
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
@@ -70,9 +77,17 @@ public final class DemoFrames implements AutoCloseable {
         long[] count = {0};
         long[] last = {System.nanoTime()};
         double[] lastPacing = {Engine.of(tally).waits().micros(Waits.Cause.PACING)};
-        long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
+        // Bytes from the end of the first frame to the end of the last: the frames in steady state, not the run's set-up and tear-down.
+        long[] bytesAt = {-1, -1};
         double pacingStart = lastPacing[0];
         app.run(() -> false, f -> {
+            if (allocations != null) {
+                long b = allocations.getCurrentThreadAllocatedBytes();
+                if (bytesAt[0] < 0) {
+                    bytesAt[0] = b;
+                }
+                bytesAt[1] = b;
+            }
             long now = System.nanoTime();
             double pacing = Engine.of(tally).waits().micros(Waits.Cause.PACING);
             long nowCpu = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
@@ -85,7 +100,7 @@ public final class DemoFrames implements AutoCloseable {
             last[0] = now;
             lastPacing[0] = pacing;
         });
-        long bytes = allocations == null ? -1 : allocations.getThreadAllocatedBytes(thread) - firstBytes;
+        long bytes = allocations == null ? -1 : bytesAt[1] - bytesAt[0];
         int n = (int) Math.min(count[0], cpu.length);
         // The first frame's interval starts before run() (its set-up is not a frame's cost).
         double[] steady = Arrays.copyOfRange(cpu, Math.min(1, n), n);
@@ -93,7 +108,7 @@ public final class DemoFrames implements AutoCloseable {
         double median = median(steady);
         double threadMedian = cpuTime ? median(Arrays.copyOfRange(threadCpu, Math.min(1, n), n)) : -1;
         double pacingPerFrame = (Engine.of(tally).waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
-        return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0]));
+        return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0] - 1));
     }
 
     /**

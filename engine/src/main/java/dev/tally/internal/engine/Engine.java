@@ -220,7 +220,7 @@ public final class Engine implements Tally {
         long number = nextFrame++;
         try {
             GraphDeclaration graph = graphs.begin(number, value);
-            current = new EngineFrame(this, graph.ticket(), Thread.currentThread(), graph);
+            current = new EngineFrame(this, number, value, framesInFlight, Thread.currentThread(), graph);
         } catch (RuntimeException e) {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
             throw e;

@@ -24,6 +24,7 @@ import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.vulkan.VK10.vkEndCommandBuffer;
 import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+import static org.lwjgl.vulkan.VK13.VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO;
 
 /**
  * One frame, from {@link Tally#beginFrame()} to its submission: its number, the timeline value its
@@ -50,19 +51,21 @@ public final class EngineFrame implements Frame {
     }
 
     private final Engine tally;
-    private final FrameTicket ticket;
+    /** Made when asked for: the frame's own slot and value are read without it (a ticket per frame is garbage). */
+    private FrameTicket ticket;
     private final long number;
     private final long timelineValue;
+    private final int slot;
     private final Thread owner;
     private final GraphDeclaration graph;
     /** Volatile: a beginFrame on another thread reads it to tell an open frame from a finished one. */
     private volatile State state = State.OPEN;
 
-    EngineFrame(Engine tally, FrameTicket ticket, Thread owner, GraphDeclaration graph) {
+    EngineFrame(Engine tally, long number, long timelineValue, int framesInFlight, Thread owner, GraphDeclaration graph) {
         this.tally = tally;
-        this.ticket = ticket;
-        this.number = ticket.number();
-        this.timelineValue = ticket.timelineValue();
+        this.number = number;
+        this.timelineValue = timelineValue;
+        this.slot = (int) (number % framesInFlight);
         this.owner = owner;
         this.graph = graph;
     }
@@ -74,7 +77,15 @@ public final class EngineFrame implements Frame {
 
     /** This frame's number, slot among the frames in flight and timeline value: per-frame rings take their slot from it. */
     public FrameTicket ticket() {
+        if (ticket == null) {
+            ticket = new FrameTicket(number, slot, timelineValue);
+        }
         return ticket;
+    }
+
+    /** This frame's slot among the frames in flight (the ticket's). */
+    int slot() {
+        return slot;
     }
 
     /** The value this frame's submission signals on {@link #timelineSemaphore()}. */
@@ -176,13 +187,20 @@ public final class EngineFrame implements Frame {
      */
     public void signal(VkSubmitInfo2 submit, MemoryStack stack) {
         require(State.RECORDED, "signal");
-        int count = submit.signalSemaphoreInfoCount();
-        VkSemaphoreSubmitInfo.Buffer signals = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
+        // Written by address (static setters): the hook runs every frame, and struct wrappers would be garbage each time.
+        long info = submit.address();
+        int count = VkSubmitInfo2.nsignalSemaphoreInfoCount(info);
+        long signals = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, count + 1, VkSemaphoreSubmitInfo.SIZEOF);
         if (count > 0) {
-            MemoryUtil.memCopy(submit.pSignalSemaphoreInfos().address(), signals.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
+            MemoryUtil.memCopy(MemoryUtil.memGetAddress(info + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS), signals, (long) count * VkSemaphoreSubmitInfo.SIZEOF);
         }
-        fill(signals.get(count));
-        submit.pSignalSemaphoreInfos(signals);
+        long mine = signals + (long) count * VkSemaphoreSubmitInfo.SIZEOF;
+        VkSemaphoreSubmitInfo.nsType(mine, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+        VkSemaphoreSubmitInfo.nsemaphore(mine, timelineSemaphore());
+        VkSemaphoreSubmitInfo.nvalue(mine, timelineValue);
+        VkSemaphoreSubmitInfo.nstageMask(mine, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+        VkSubmitInfo2.nsignalSemaphoreInfoCount(info, count + 1);
+        MemoryUtil.memPutAddress(info + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, signals);
         submitted();
     }
 

@@ -35,12 +35,11 @@ final class FrameSlots {
     int acquire(EngineFrame frame, String what) {
         requireOpen();
         frame.requireOwner(what);
-        FrameTicket ticket = frame.ticket();
-        int slot = ticket.slot();
+        int slot = frame.slot();   // the ticket's, without making it
         if (value[slot] <= ctx.lastSubmitted()) {
             ctx.waitFor(value[slot], Waits.Cause.PACING);
         }
-        value[slot] = ticket.timelineValue();
+        value[slot] = frame.timelineValue();
         return slot;
     }
 

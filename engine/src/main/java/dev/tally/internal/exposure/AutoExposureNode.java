@@ -321,18 +321,107 @@ public final class AutoExposureNode implements AutoExposure {
         framePast = framePastFiltered = null;
         frameSettings = null;
         frameAccumulate = null;
-        return new Result(res.bins(), totalHandle, adapted.normalized(), adapted.current());
+        for (Result r : recentResults) {
+            if (r != null && r.bins() == res.bins() && r.total() == totalHandle && r.normalized() == adapted.normalized()
+                    && r.exposure() == adapted.current()) {
+                return r;
+            }
+        }
+        Result made = new Result(res.bins(), totalHandle, adapted.normalized(), adapted.current());
+        recentResults[nextResult] = made;
+        nextResult = (nextResult + 1) % recentResults.length;
+        return made;
     }
 
-    private record Hist(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins, ExposureSettings settings, ComputeKernel kernel,
-                        int groupsX, int groupsY, HdrRead read, long sampler) {
+    /**
+     * The histogram pass's data, one object rewritten by each frame's setup: one declaration per frame, and only the frame
+     * declared last can be recorded, so the frame that reads it is the one that wrote it (no record per frame).
+     */
+    private static final class Hist {
+        private ImageHandle hdr;
+        private BufferHandle accumulator, bins;
+        private ExposureSettings settings;
+        private ComputeKernel kernel;
+        private int groupsX, groupsY;
+        private HdrRead read;
+        private long sampler;
+
+        Hist set(ImageHandle hdr, BufferHandle accumulator, BufferHandle bins, ExposureSettings settings, ComputeKernel kernel, int groupsX,
+                 int groupsY, HdrRead read, long sampler) {
+            this.hdr = hdr;
+            this.accumulator = accumulator;
+            this.bins = bins;
+            this.settings = settings;
+            this.kernel = kernel;
+            this.groupsX = groupsX;
+            this.groupsY = groupsY;
+            this.read = read;
+            this.sampler = sampler;
+            return this;
+        }
+
+        ImageHandle hdr() { return hdr; }
+        BufferHandle accumulator() { return accumulator; }
+        BufferHandle bins() { return bins; }
+        ExposureSettings settings() { return settings; }
+        ComputeKernel kernel() { return kernel; }
+        int groupsX() { return groupsX; }
+        int groupsY() { return groupsY; }
+        HdrRead read() { return read; }
+        long sampler() { return sampler; }
     }
 
-    /** Normalization is fused into the exposure pass: it reads the bins and the GPU total and writes the normalized histogram. */
-    private record Adapt(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
-                         BufferHandle previous, BufferHandle current, BufferHandle curve, ExposureSettings settings, float dt, boolean reset,
-                         long cutTicket) {
+    /**
+     * The exposure pass's data (normalization is fused into it: it reads the bins and the GPU total and writes the
+     * normalized histogram), one object rewritten by each frame's setup, as {@link Hist} is.
+     */
+    private static final class Adapt {
+        private BufferHandle bins, total, normalized, filteredBefore, filtered, previous, current, curve;
+        private ExposureSettings settings;
+        private float dt;
+        private boolean reset;
+        private long cutTicket;
+
+        Adapt set(BufferHandle bins, BufferHandle total, BufferHandle normalized, BufferHandle filteredBefore, BufferHandle filtered,
+                  BufferHandle previous, BufferHandle current, BufferHandle curve, ExposureSettings settings, float dt, boolean reset,
+                  long cutTicket) {
+            this.bins = bins;
+            this.total = total;
+            this.normalized = normalized;
+            this.filteredBefore = filteredBefore;
+            this.filtered = filtered;
+            this.previous = previous;
+            this.current = current;
+            this.curve = curve;
+            this.settings = settings;
+            this.dt = dt;
+            this.reset = reset;
+            this.cutTicket = cutTicket;
+            return this;
+        }
+
+        BufferHandle bins() { return bins; }
+        BufferHandle total() { return total; }
+        BufferHandle normalized() { return normalized; }
+        BufferHandle filteredBefore() { return filteredBefore; }
+        BufferHandle filtered() { return filtered; }
+        BufferHandle previous() { return previous; }
+        BufferHandle current() { return current; }
+        BufferHandle curve() { return curve; }
+        ExposureSettings settings() { return settings; }
+        float dt() { return dt; }
+        boolean reset() { return reset; }
+        long cutTicket() { return cutTicket; }
     }
+
+    private final Hist hist = new Hist();
+    private final Adapt adaptData = new Adapt();
+    /**
+     * The results handed out lately, one per frame graph the runtime declares frames in (each issues its own handles, the
+     * same ones frame after frame): handed out again while the handles are the same.
+     */
+    private final Result[] recentResults = new Result[4];
+    private int nextResult;
 
     // The frame being declared, set by add and read by the setups while add runs (no lambda captures per frame);
     // the setups put what recording needs into the passes' data.
@@ -354,7 +443,7 @@ public final class AutoExposureNode implements AutoExposure {
     private final Bindings exposureBindings = new Bindings(8);
 
     private final java.util.function.Function<dev.tally.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
-            new Hist(b.read(frameHdr, frameRead.access()), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
+            hist.set(b.read(frameHdr, frameRead.access()), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
                     b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY,
                     frameRead, frameSampler));
 
@@ -375,7 +464,7 @@ public final class AutoExposureNode implements AutoExposure {
     };
 
     private final java.util.function.Function<dev.tally.graph.PassBuilder, Adapt> exposureSetup = b -> asyncCandidate(b,
-            new Adapt(b.read(frameBins, Access.COMPUTE_READ), b.read(frameTotal, Access.COMPUTE_READ),
+            adaptData.set(b.read(frameBins, Access.COMPUTE_READ), b.read(frameTotal, Access.COMPUTE_READ),
                     b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
                     b.read(framePastFiltered.previous(), Access.COMPUTE_READ), b.write(framePastFiltered.current(), Access.COMPUTE_WRITE),
                     b.read(framePast.previous(), Access.COMPUTE_READ), b.write(framePast.current(), Access.COMPUTE_WRITE),

@@ -13,7 +13,6 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.Samplers;
@@ -142,19 +141,78 @@ public final class TonemapperNode implements Tonemapper {
         if (usesCompute(desc)) {
             return addCompute(g, name, hdr, exposure, target, desc);
         }
-        GraphicsPipeline p = pipelines.get(desc.format());
-        record Io(ImageHandle hdr, BufferHandle exposure, ImageHandle target) {
-        }
-        return g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.read(hdr, Access.FRAGMENT_SAMPLED), b.read(exposure, Access.GRAPHICS_READ),
-                b.colorAttachment(target, new float[]{0, 0, 0, 1})), (h, c) ->
-                p.draw(c.cmd(), List.of(DescriptorSets.Sampled.of(c.image(h.hdr()), sampler),
-                        DescriptorSets.Range.of(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES)), null, c.width(), c.height(), 3)).target();
+        setupHdr = hdr;
+        setupExposure = exposure;
+        setupTarget = target;
+        setupIo = nextComputeIo(g);
+        setupPipeline = pipelines.get(desc.format());
+        ImageHandle out = g.addPass(name, PassKind.GRAPHICS, graphicsSetup, graphicsRecord).target();
+        setupIo = null;
+        setupPipeline = null;
+        setupHdr = setupTarget = null;
+        setupExposure = null;
+        return out;
     }
 
-    /** The compute pass's handles and what its recording needs. */
-    private record ComputeIo(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.internal.shader.ComputeKernel kernel, int groupsX,
-                             int groupsY) {
+
+    /**
+     * The tonemap pass's handles and what its recording needs (the compute kernel and groups, or the graphics pipeline), set by
+     * its setup. Pooled per frame (a frame may tonemap several views with one tonemapper): a frame's passes are recorded before
+     * the next frame is declared, or never.
+     */
+    private static final class ComputeIo {
+        private ImageHandle hdr, target;
+        private BufferHandle exposure;
+        private dev.tally.internal.shader.ComputeKernel kernel;
+        /** The fullscreen draw's pipeline (the graphics path's pass; null for the compute pass). */
+        private GraphicsPipeline pipeline;
+        private int groupsX, groupsY;
+
+        ComputeIo set(ImageHandle hdr, BufferHandle exposure, ImageHandle target, dev.tally.internal.shader.ComputeKernel kernel, int groupsX,
+                      int groupsY) {
+            this.hdr = hdr;
+            this.exposure = exposure;
+            this.target = target;
+            this.kernel = kernel;
+            this.groupsX = groupsX;
+            this.groupsY = groupsY;
+            this.pipeline = null;
+            return this;
+        }
+
+        ComputeIo drawnWith(GraphicsPipeline p) {
+            this.pipeline = p;
+            return this;
+        }
+
+        ImageHandle hdr() { return hdr; }
+        BufferHandle exposure() { return exposure; }
+        ImageHandle target() { return target; }
+        dev.tally.internal.shader.ComputeKernel kernel() { return kernel; }
+        int groupsX() { return groupsX; }
+        int groupsY() { return groupsY; }
     }
+
+    private ComputeIo[] computePool = new ComputeIo[2];
+    private int computeUsed;
+    private long computeFrame = -1;
+
+    /** The next pass data of frame {@code g}'s pool (emptied when a new frame is declared). */
+    private ComputeIo nextComputeIo(FrameGraph g) {
+        if (g.frame() != computeFrame) {
+            computeFrame = g.frame();
+            computeUsed = 0;
+        }
+        if (computeUsed == computePool.length) {
+            computePool = java.util.Arrays.copyOf(computePool, 2 * computePool.length);
+        }
+        if (computePool[computeUsed] == null) {
+            computePool[computeUsed] = new ComputeIo();
+        }
+        return computePool[computeUsed++];
+    }
+
+    private ComputeIo setupIo;
 
     // The pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
     private ImageHandle setupHdr, setupTarget;
@@ -165,11 +223,27 @@ public final class TonemapperNode implements Tonemapper {
     private dev.tally.internal.shader.ComputeKernel lastKernel;
     private final dev.tally.internal.shader.Bindings computeBindings = new dev.tally.internal.shader.Bindings(3);
 
-    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> computeSetup = b -> setupIo.set(
             b.read(setupHdr, Access.COMPUTE_SAMPLED), b.read(setupExposure, Access.COMPUTE_READ), b.write(setupTarget, Access.COMPUTE_WRITE),
             setupKernel, setupGroupsX, setupGroupsY);
 
     private final java.util.function.BiConsumer<ComputeIo, dev.tally.graph.PassContext> computeRecord = this::recordCompute;
+
+    private GraphicsPipeline setupPipeline;
+    /** The fullscreen draw's clear colour (the attachment copies it). */
+    private static final float[] CLEAR_BLACK = {0, 0, 0, 1};
+    private final dev.tally.internal.shader.Bindings graphicsBindings = new dev.tally.internal.shader.Bindings(2);
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, ComputeIo> graphicsSetup = b -> setupIo.set(
+            b.read(setupHdr, Access.FRAGMENT_SAMPLED), b.read(setupExposure, Access.GRAPHICS_READ), b.colorAttachment(setupTarget, CLEAR_BLACK),
+            null, 0, 0).drawnWith(setupPipeline);
+
+    private final java.util.function.BiConsumer<ComputeIo, dev.tally.graph.PassContext> graphicsRecord = this::recordGraphics;
+
+    private void recordGraphics(ComputeIo h, dev.tally.graph.PassContext c) {
+        h.pipeline.draw(c.cmd(), graphicsBindings.clear().sampled(c.image(h.hdr()), sampler)
+                .buffer(c.buffer(h.exposure()), 0, ExposureShaderLayout.EXPOSURE_BYTES), 0L, 0, c.width(), c.height(), 3);
+    }
 
     private void recordCompute(ComputeIo h, dev.tally.graph.PassContext c) {
         h.kernel().dispatch(c.cmd(), computeBindings.clear().sampled(c.image(h.hdr()), sampler)
@@ -188,7 +262,9 @@ public final class TonemapperNode implements Tonemapper {
         setupKernel = lastKernel;
         setupGroupsX = (desc.width() + GROUP - 1) / GROUP;
         setupGroupsY = (desc.height() + GROUP * rows - 1) / (GROUP * rows);
+        setupIo = nextComputeIo(g);
         ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        setupIo = null;
         setupHdr = setupTarget = null;
         setupExposure = null;
         setupKernel = null;

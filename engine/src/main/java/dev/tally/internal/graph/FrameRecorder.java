@@ -60,7 +60,10 @@ final class FrameRecorder {
     List<GraphRuntime.RecordedBatch> record(GraphDeclaration g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         g.requireComplete();
         StateTracker.resolveEntries(g);
-        String key = TopologyKey.of(g, lastTopologyKey, keyMatcher);   // the previous frame's key object when nothing changed
+        // The previous frame's key object when nothing changed: told by comparing with the last recorded graph (pointers,
+        // mostly), else by the key's walk.
+        String key = lastTopologyKey != null && TopologyKey.sameTopology(g, lastGraph) ? lastTopologyKey
+                : TopologyKey.of(g, lastTopologyKey, keyMatcher);
         lastTopologyKey = key;
         TopologyCache.Compiled compiled = topologies.acquire(key, g, passOrder, poison, g.frame());
         GraphPlan plan = compiled.plan;

@@ -189,13 +189,6 @@ public final class GraphDeclaration implements FrameGraph {
     private static final ResourceState ACQUIRED = new ResourceState(VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0, 0, 0,
             VK_IMAGE_LAYOUT_UNDEFINED);
 
-    private static String nameOf(GraphResource r) {
-        return r.name;
-    }
-
-    private static String nameOf(Pass p) {
-        return p.name;
-    }
 
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
@@ -203,7 +196,7 @@ public final class GraphDeclaration implements FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (!resourceNames.claim(name, resources, GraphDeclaration::nameOf)) {
+        if (!resourceNames.claim(name)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame");
         }
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
@@ -305,9 +298,27 @@ public final class GraphDeclaration implements FrameGraph {
      */
     public ImageHandle importImage(String name, GpuImage gpuImage, Access entry, Access finalAccess) {
         TrackedImage image = TrackedImage.of(gpuImage, "importImage", name);
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, ResourceState.after(entry), finalAccess);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entryState(entry), finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
+    }
+
+    /** Entry states of the accesses hosts declare (constants, frame after frame): made once each, not once per import. */
+    private final Access[] entryAccesses = new Access[4];
+    private final ResourceState[] entryStates = new ResourceState[4];
+    private int nextEntry;
+
+    private ResourceState entryState(Access entry) {
+        for (int i = 0; i < entryAccesses.length; i++) {
+            if (entryAccesses[i] == entry) {
+                return entryStates[i];
+            }
+        }
+        ResourceState s = ResourceState.after(entry);
+        entryAccesses[nextEntry] = entry;
+        entryStates[nextEntry] = s;
+        nextEntry = (nextEntry + 1) % entryAccesses.length;
+        return s;
     }
 
     /** A buffer described by its size and entry state, with no GPU object behind it (executed on a backend without a GPU). */
@@ -367,7 +378,7 @@ public final class GraphDeclaration implements FrameGraph {
             throw new GraphException("every pass needs a name");
         }
         requireDeclaring("pass", name);
-        if (!passNames.claim(name, passes, GraphDeclaration::nameOf)) {
+        if (!passNames.claim(name)) {
             throw new GraphException("pass '" + name + "' is declared twice in this frame");
         }
         int n = passes.size();

@@ -131,6 +131,16 @@ public final class GraphRuntime implements AutoCloseable {
         throw new IllegalStateException("internal: no free frame graph among " + graphs.length);
     }
 
+    /** The number of the frame begun last, -1 before the first (read without making its ticket). */
+    public long currentNumber() {
+        return begun == null ? -1 : begun.frame();
+    }
+
+    /** Whether {@code g} is the graph of the frame begun last (as comparing their tickets, without making one). */
+    public boolean isCurrent(dev.tally.graph.FrameGraph g) {
+        return begun != null && g == begun;
+    }
+
     /** The frame begun last, or null before the first: rings take their slot from it. */
     public FrameTicket currentTicket() {
         return begun == null ? null : begun.ticket();

@@ -46,8 +46,30 @@ public final class PassStats {
     }
 
     synchronized void culled(String pass, boolean isCulled) {
-        culled.put(pass, isCulled);
+        if (culled.put(pass, isCulled) == null) {
+            names = java.util.Arrays.copyOf(names, names.length + 1);   // a pass seen for the first time: not per frame
+            names[names.length - 1] = pass;
+        }
         series.computeIfAbsent(pass, k -> new Series());
+    }
+
+    /** The passes in first-seen order, as {@link #passes()}'s keys, read by index: the HUD reads them every frame without a copy. */
+    private String[] names = new String[0];
+
+    /** How many passes were seen ({@link #passes()}'s size). */
+    public synchronized int passCount() {
+        return names.length;
+    }
+
+    /** The {@code i}-th pass seen, in {@link #passes()}'s order. */
+    public synchronized String passName(int i) {
+        return names[i];
+    }
+
+    /** Whether pass {@code name} was culled in the frame that last recorded it (false for a pass never seen). */
+    public synchronized boolean isCulled(String name) {
+        Boolean c = culled.get(name);
+        return c != null && c;
     }
 
     /** Median GPU microseconds of the last samples of {@code pass}, NaN before the first arrives. */

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.Access;
+
 /**
  * A frame's topology as a string: equal for two frames with the same passes, uses and resource
  * descriptions, so that the compiled plan can be reused. Names are labels and take no part (a readback
@@ -30,6 +32,47 @@ final class TopologyKey {
         return b.toString();
     }
 
+    /**
+     * Whether {@code g} has {@code last}'s topology by what the key describes, compared field by field (uses by identity
+     * first: a frame of the same topology shares the last recorded frame's use objects). Stricter than the key where it
+     * compares descriptions whole, so that true means equal keys; false means only that the walk must tell.
+     */
+    static boolean sameTopology(GraphDeclaration g, GraphDeclaration last) {
+        if (last == null || g.resources.size() != last.resources.size() || g.passes.size() != last.passes.size()) {
+            return false;
+        }
+        for (int i = 0; i < g.resources.size(); i++) {
+            GraphResource r = g.resources.get(i), o = last.resources.get(i);
+            if (r.origin != o.origin || r.image != o.image || !sameAccess(r.finalAccess, o.finalAccess)
+                    || (r.image ? !same(r.imageDesc, o.imageDesc) : !same(r.bufferDesc, o.bufferDesc))) {
+                return false;
+            }
+        }
+        for (int i = 0; i < g.passes.size(); i++) {
+            Pass p = g.passes.get(i), o = last.passes.get(i);
+            if (p.kind != o.kind || p.sideEffect != o.sideEffect || p.asyncCompute != o.asyncCompute || p.attachments.size() != o.attachments.size()
+                    || p.uses.size() != o.uses.size()) {
+                return false;
+            }
+            for (int k = 0; k < p.uses.size(); k++) {
+                Pass.Use u = p.uses.get(k), v = o.uses.get(k);
+                if (u != v && (u.resource() != v.resource() || u.version() != v.version() || !sameAccess(u.access(), v.access()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean same(Object a, Object b) {
+        return a == b || (a != null && a.equals(b));
+    }
+
+    private static boolean sameAccess(Access a, Access b) {
+        return a == b || (a != null && b != null && a.stages() == b.stages() && a.access() == b.access() && a.layout() == b.layout()
+                && a.write() == b.write());
+    }
+
     private static void describe(GraphDeclaration g, KeySink b) {
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
@@ -39,14 +82,18 @@ final class TopologyKey {
             } else {
                 b.num(r.bufferDesc.size()).ch(':').num(r.bufferDesc.usage());
             }
-            b.ch('|').str(r.finalAccess == null ? "-" : r.finalAccess.name()).ch(';');
+            if (r.finalAccess == null) {
+                b.ch('|').ch('-').ch(';');
+            } else {
+                b.ch('|').access(r.finalAccess).ch(';');
+            }
         }
         for (int i = 0; i < g.passes.size(); i++) {
             Pass p = g.passes.get(i);
             b.num(p.kind.ordinal()).ch(p.sideEffect ? '!' : '.').ch(p.asyncCompute ? 'a' : 's').num(p.attachments.size());
             for (int k = 0; k < p.uses.size(); k++) {
                 Pass.Use u = p.uses.get(k);
-                b.num(u.resource()).ch(':').num(u.version()).ch(':').str(u.access().name()).ch(',');
+                b.num(u.resource()).num(u.version()).access(u.access()).ch(',');
             }
             b.ch(';');
         }
@@ -63,23 +110,23 @@ final class TopologyKey {
             return this;
         }
 
-        /** Decimal digits of {@code v}, as StringBuilder.append(long) writes them. */
+        /**
+         * {@code v} in 15-bit characters, low bits first, each but the last with its top bit set (zigzag for the sign): one
+         * character for the small numbers a topology is made of, and no divisions (decimal digits made the walk's cost). The
+         * encoding is prefix-free, so keys stay unambiguous; they are compared, never read.
+         */
         default KeySink num(long v) {
-            if (v < 0) {
-                ch('-');
-                if (v == Long.MIN_VALUE) {
-                    return str("9223372036854775808");
-                }
-                v = -v;
+            long z = (v << 1) ^ (v >> 63);
+            while ((z >>> 15) != 0) {
+                ch((char) (0x8000 | (z & 0x7FFF)));
+                z >>>= 15;
             }
-            long div = 1;
-            while (v / div >= 10) {
-                div *= 10;
-            }
-            for (; div > 0; div /= 10) {
-                ch((char) ('0' + v / div % 10));
-            }
-            return this;
+            return ch((char) z);
+        }
+
+        /** An access by what it does (stages, accesses, layout, write): its name is a label. */
+        default KeySink access(Access a) {
+            return num(a.stages()).num(a.access()).num(a.layout()).ch(a.write() ? 'w' : 'r');
         }
     }
 

@@ -1,45 +1,67 @@
 package dev.tally.internal.graph;
 
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.function.Function;
-
 /**
- * The names of one kind of thing declared in a frame (its resources, or its passes), kept unique. A
- * duplicate is found by scanning what was declared while a frame has few, and through a hash set once it
- * has more than {@link #SCAN_LIMIT}: a typical frame allocates no set.
+ * The names of one kind of thing declared in a frame (its resources, or its passes), kept unique: an
+ * open-addressing table of the names claimed this frame, keyed by the strings' own (cached) hashes, so a
+ * claim costs the same whatever the frame's size. A slot belongs to this frame when its stamp is the
+ * frame's generation: a new frame forgets every name without clearing the table, and allocates nothing
+ * once the table is large enough for the frame.
  */
 final class UniqueNames {
-    private static final int SCAN_LIMIT = 64;
-    private Set<String> set;
+    private String[] names = new String[64];
+    private int[] stamps = new int[64];
+    private int generation = 1;
+    private int count;
 
-    /** Forgets every name: a new frame's declaration begins (the set, if one was made, is kept for it). */
+    /** Forgets every name: a new frame's declaration begins. */
     void reset() {
-        if (set != null) {
-            set.clear();
+        count = 0;
+        if (++generation == Integer.MAX_VALUE) {   // after two billion frames: stamps start over
+            java.util.Arrays.fill(stamps, 0);
+            generation = 1;
         }
     }
 
-    /**
-     * False when one of {@code declared} (named by {@code nameOf}, a non-capturing function) already has
-     * {@code name}; called before the new one is added.
-     */
-    <T> boolean claim(String name, List<T> declared, Function<T, String> nameOf) {
-        if (set == null && declared.size() >= SCAN_LIMIT) {
-            set = new HashSet<>();
-            for (int i = 0; i < declared.size(); i++) {
-                set.add(nameOf.apply(declared.get(i)));
+    /** Claims {@code name} for this frame: false when it was claimed already (the caller reports the duplicate). */
+    boolean claim(String name) {
+        if (2 * (count + 1) > names.length) {
+            grow();
+        }
+        int mask = names.length - 1;
+        for (int i = spread(name.hashCode()) & mask; ; i = (i + 1) & mask) {
+            if (stamps[i] != generation) {
+                names[i] = name;
+                stamps[i] = generation;
+                count++;
+                return true;
             }
-        }
-        if (set != null) {
-            return set.add(name);
-        }
-        for (int i = 0; i < declared.size(); i++) {
-            if (nameOf.apply(declared.get(i)).equals(name)) {
+            String n = names[i];
+            if (n == name || n.equals(name)) {
                 return false;
             }
         }
-        return true;
+    }
+
+    private void grow() {
+        String[] oldNames = names;
+        int[] oldStamps = stamps;
+        names = new String[2 * oldNames.length];
+        stamps = new int[2 * oldNames.length];
+        int mask = names.length - 1;
+        for (int j = 0; j < oldNames.length; j++) {
+            if (oldStamps[j] == generation) {
+                int i = spread(oldNames[j].hashCode()) & mask;
+                while (stamps[i] == generation) {
+                    i = (i + 1) & mask;
+                }
+                names[i] = oldNames[j];
+                stamps[i] = generation;
+            }
+        }
+    }
+
+    /** Mixes the high bits in: names that differ in their last characters ("pass12", "pass13") spread over the table. */
+    private static int spread(int h) {
+        return h ^ (h >>> 16);
     }
 }

@@ -44,6 +44,31 @@ public final class ExposurePlotNode implements ExposurePlot {
     static final long BYTES = HEADER_BYTES + 16L * CAPACITY;
     private static final int PUSH_BYTES = 16;
 
+    /**
+     * This frame's plot: the ring after the append, and the newest time (the right edge). One object per plot, rewritten
+     * by each frame's {@link #add} (pass {@code hud.plot} is declared once a frame, and only the frame declared last can be
+     * recorded): read it while declaring and recording that frame, not later.
+     */
+    static final class PlotView implements View {
+        private BufferHandle ring;
+        private float now;
+
+        PlotView set(BufferHandle ring, float now) {
+            this.ring = ring;
+            this.now = now;
+            return this;
+        }
+
+        public BufferHandle ring() {
+            return ring;
+        }
+
+        public float now() {
+            return now;
+        }
+    }
+
+    private final PlotView view = new PlotView();
 
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
@@ -98,12 +123,33 @@ public final class ExposurePlotNode implements ExposurePlot {
         Io io = g.addPass("hud.plot", PassKind.COMPUTE, setup, record);
         setupExposure = setupImported = null;
         setupKernel = null;
-        return new View(io.ring(), now);
+        return view.set(io.ring(), now);
     }
 
-    /** The pass's handles and what its recording needs. */
-    private record Io(BufferHandle exposure, BufferHandle ring, float now, long ticket, ComputeKernel kernel) {
+    /** The pass's handles and what its recording needs: one object, rewritten by each frame's setup (as {@link View} is). */
+    private static final class Io {
+        private BufferHandle exposure, ring;
+        private float now;
+        private long ticket;
+        private ComputeKernel kernel;
+
+        Io set(BufferHandle exposure, BufferHandle ring, float now, long ticket, ComputeKernel kernel) {
+            this.exposure = exposure;
+            this.ring = ring;
+            this.now = now;
+            this.ticket = ticket;
+            this.kernel = kernel;
+            return this;
+        }
+
+        BufferHandle exposure() { return exposure; }
+        BufferHandle ring() { return ring; }
+        float now() { return now; }
+        long ticket() { return ticket; }
+        ComputeKernel kernel() { return kernel; }
     }
+
+    private final Io io = new Io();
 
     // The pass being declared, read by setup while addPass runs: no lambda captures per frame.
     private BufferHandle setupExposure, setupImported;
@@ -112,7 +158,7 @@ public final class ExposurePlotNode implements ExposurePlot {
     private ComputeKernel setupKernel;
     private final Bindings bindings = new Bindings(2);
 
-    private final java.util.function.Function<dev.tally.graph.PassBuilder, Io> setup = b -> new Io(b.read(setupExposure, Access.COMPUTE_READ),
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Io> setup = b -> io.set(b.read(setupExposure, Access.COMPUTE_READ),
             b.write(setupImported, Access.COMPUTE_READ_WRITE), setupNow, setupTicket, setupKernel);
 
     private final java.util.function.BiConsumer<Io, dev.tally.graph.PassContext> record = (h, c) -> {

@@ -50,9 +50,57 @@ final class HudComputePath implements AutoCloseable {
     /** Scratch for the scene's areas (copied into the slot by HudScene.write). */
     private final float[] histogramAreaScratch = new float[4], plotAreaScratch = new float[4];
 
-    /** The compute pass's handles and what its recording needs. */
-    private record ComputeIo(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, TrackedBuffer slot,
-                             TrackedBuffer atlas, int groupsX, int groupsY) {
+    /**
+     * The compute pass's handles and what its recording needs, set by its setup. Pooled per frame (a frame may draw several
+     * HUDs): a frame's passes are recorded before the next frame is declared, or never.
+     */
+    private static final class ComputeIo {
+        private ImageHandle target;
+        private BufferHandle normalized, exposure, plot;
+        private TrackedBuffer slot, atlas;
+        private int groupsX, groupsY;
+
+        ComputeIo set(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, TrackedBuffer slot, TrackedBuffer atlas,
+                      int groupsX, int groupsY) {
+            this.target = target;
+            this.normalized = normalized;
+            this.exposure = exposure;
+            this.plot = plot;
+            this.slot = slot;
+            this.atlas = atlas;
+            this.groupsX = groupsX;
+            this.groupsY = groupsY;
+            return this;
+        }
+
+        ImageHandle target() { return target; }
+        BufferHandle normalized() { return normalized; }
+        BufferHandle exposure() { return exposure; }
+        BufferHandle plot() { return plot; }
+        TrackedBuffer slot() { return slot; }
+        TrackedBuffer atlas() { return atlas; }
+        int groupsX() { return groupsX; }
+        int groupsY() { return groupsY; }
+    }
+
+    private ComputeIo[] pool = new ComputeIo[2];
+    private int poolUsed;
+    private long poolFrame = -1;
+    private ComputeIo setupIo;
+
+    /** The next pass data of frame {@code g}'s pool (emptied when a new frame is declared). */
+    private ComputeIo nextIo(dev.tally.graph.FrameGraph g) {
+        if (g.frame() != poolFrame) {
+            poolFrame = g.frame();
+            poolUsed = 0;
+        }
+        if (poolUsed == pool.length) {
+            pool = java.util.Arrays.copyOf(pool, 2 * pool.length);
+        }
+        if (pool[poolUsed] == null) {
+            pool[poolUsed] = new ComputeIo();
+        }
+        return pool[poolUsed++];
     }
 
     // The compute pass being declared, read by computeSetup while addPass runs: no lambda captures per frame.
@@ -63,7 +111,7 @@ final class HudComputePath implements AutoCloseable {
     private int computeGroupsX, computeGroupsY;
     private final Bindings computeBindings = new Bindings(7);
 
-    private final Function<PassBuilder, ComputeIo> computeSetup = b -> new ComputeIo(
+    private final Function<PassBuilder, ComputeIo> computeSetup = b -> setupIo.set(
             b.write(computeTarget, Access.COMPUTE_READ_WRITE), b.read(computeHistogram.normalized(), Access.COMPUTE_READ),
             b.read(computeHistogram.exposure(), Access.COMPUTE_READ), computePlot == null ? null : b.read(computePlot.ring(), Access.COMPUTE_READ),
             computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
@@ -150,7 +198,9 @@ final class HudComputePath implements AutoCloseable {
         computeAtlas = atlasBuffer;
         computeGroupsX = groupsX;
         computeGroupsY = groupsY;
+        setupIo = nextIo(g);
         ImageHandle out = g.addPass(name, PassKind.COMPUTE, computeSetup, computeRecord).target();
+        setupIo = null;
         computeTarget = null;   // declared: the pass's data carries what recording needs
         computeHistogram = null;
         computePlot = null;

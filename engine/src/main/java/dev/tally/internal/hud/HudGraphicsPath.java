@@ -14,7 +14,7 @@ import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.hud.HudOverlay.HistogramView;
 import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.PipelinesByFormat;
@@ -64,76 +64,136 @@ final class HudGraphicsPath implements AutoCloseable {
     ImageHandle add(GraphDeclaration g, String name, ImageHandle target, int format, int width, int height, HudScene scene, HudLayout layout,
                     TrackedBuffer slot, int count, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
                     float lineWidth) {
-        Rect ha = layout.histogramArea();
-        Rect area = layout.plotArea();
         slot.flush(HudScene.GLYPH_OFFSET, Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
-        GraphicsPipeline pipeline = pipelines.get(format);
-        Push push = new Push(width, height, f.width(), histogram, plot, lineWidth);
-        record Io(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot) {
+        if (g.frame() != poolFrame) {   // a new frame: the passes' data of the frame before can no longer be recorded
+            poolFrame = g.frame();
+            poolUsed = 0;
         }
-        Io io = g.addPass(name, PassKind.GRAPHICS, b -> new Io(b.colorAttachment(target, null),
-                b.read(histogram.normalized(), Access.GRAPHICS_READ), b.read(histogram.exposure(), Access.GRAPHICS_READ),
-                plot == null ? null : b.read(plot.ring(), Access.GRAPHICS_READ)), (h, c) -> {
-            List<DescriptorSets.Binding> bindings = bindings(c, atlasBuffer, slot, h.normalized(), h.exposure(), h.plot());
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                for (int r = 0; r < scene.ranges(); r++) {
-                    int n = Math.min(scene.count(r), scene.kind(r) == HudScene.KIND_GLYPHS ? count - scene.first(r) : Integer.MAX_VALUE);
-                    switch (scene.kind(r)) {
-                        case HudScene.KIND_RECTS -> {
-                            for (int i = scene.first(r); i < scene.first(r) + n; i++) {
-                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
-                                        scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), PUSH_BYTES, c.width(), c.height(), 6);
-                            }
+        if (poolUsed == pool.length) {
+            pool = java.util.Arrays.copyOf(pool, 2 * pool.length);
+        }
+        if (pool[poolUsed] == null) {
+            pool[poolUsed] = new Io();
+        }
+        Io io = pool[poolUsed++];
+        io.declare(target, histogram, plot);
+        io.pipeline = pipelines.get(format);
+        io.scene = scene;
+        io.histogramArea = layout.histogramArea();
+        io.plotArea = layout.plotArea();
+        io.slot = slot;
+        io.count = count;
+        io.atlasBuffer = atlasBuffer;
+        io.width = width;
+        io.height = height;
+        io.atlasWidth = f.width();
+        io.lineWidth = lineWidth;
+        return g.addPass(name, PassKind.GRAPHICS, setup, record).target;
+    }
+
+    /**
+     * One HUD pass's data: its handles and what its draws need, set while it is declared. Pooled per frame (a frame may
+     * draw several HUDs): a frame's passes are recorded before the next frame is declared, or never.
+     */
+    private static final class Io {
+        private ImageHandle declaredTarget, target;
+        private HistogramView histogram;
+        private ExposurePlot.View plot;
+        private BufferHandle normalized, exposure, plotRing;
+        private GraphicsPipeline pipeline;
+        private HudScene scene;
+        private Rect histogramArea, plotArea;
+        private TrackedBuffer slot, atlasBuffer;
+        private int count, width, height, atlasWidth;
+        private float lineWidth;
+        private final Bindings bindings = new Bindings(5);
+
+        void declare(ImageHandle target, HistogramView histogram, ExposurePlot.View plot) {
+            this.declaredTarget = target;
+            this.histogram = histogram;
+            this.plot = plot;
+        }
+    }
+
+    private Io[] pool = new Io[2];
+    private int poolUsed;
+    private long poolFrame = -1;
+
+    private final java.util.function.Function<dev.tally.graph.PassBuilder, Io> setup = b -> {
+        Io io = pool[poolUsed - 1];
+        io.target = b.colorAttachment(io.declaredTarget, null);
+        io.normalized = b.read(io.histogram.normalized(), Access.GRAPHICS_READ);
+        io.exposure = b.read(io.histogram.exposure(), Access.GRAPHICS_READ);
+        io.plotRing = io.plot == null ? null : b.read(io.plot.ring(), Access.GRAPHICS_READ);
+        return io;
+    };
+
+    private final java.util.function.BiConsumer<Io, PassContext> record = HudGraphicsPath::draw;
+
+    private static void draw(Io io, PassContext c) {
+        Bindings bindings = bindings(io, c);
+        HudScene scene = io.scene;
+        GraphicsPipeline pipeline = io.pipeline;
+        Rect ha = io.histogramArea;
+        Rect area = io.plotArea;
+        int count = io.count;
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            for (int r = 0; r < scene.ranges(); r++) {
+                int n = Math.min(scene.count(r), scene.kind(r) == HudScene.KIND_GLYPHS ? count - scene.first(r) : Integer.MAX_VALUE);
+                switch (scene.kind(r)) {
+                    case HudScene.KIND_RECTS -> {
+                        for (int i = scene.first(r); i < scene.first(r) + n; i++) {
+                            pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
+                                    scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), PUSH_BYTES, c.width(), c.height(), 6);
                         }
-                        case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0), PUSH_BYTES,
-                                c.width(), c.height(), 6 * n);
-                        case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0), PUSH_BYTES,
-                                c.width(), c.height(), 6 * n);
-                        default -> {
-                            if (n > 0) {
-                                pipeline.draw(c.cmd(), bindings, push.write(stack, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), PUSH_BYTES, c.width(), c.height(), 6 * n);
-                            }
+                    }
+                    case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0), PUSH_BYTES,
+                            c.width(), c.height(), 6 * n);
+                    case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0), PUSH_BYTES,
+                            c.width(), c.height(), 6 * n);
+                    default -> {
+                        if (n > 0) {
+                            pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), PUSH_BYTES, c.width(), c.height(), 6 * n);
                         }
                     }
                 }
             }
-        });
-        return io.target();
-    }
-
-    private static List<DescriptorSets.Binding> bindings(PassContext c, TrackedBuffer atlasBuffer, TrackedBuffer slot,
-                                                         BufferHandle normalized, BufferHandle exposureHandle, BufferHandle plotHandle) {
-        GpuBuffer exposure = c.buffer(exposureHandle);
-        GpuBuffer ring = plotHandle == null ? exposure : c.buffer(plotHandle);
-        return List.of(DescriptorSets.Range.of(atlasBuffer, 0, atlasBuffer.size()),
-                DescriptorSets.Range.of(slot, HudScene.GLYPH_OFFSET, slot.size() - HudScene.GLYPH_OFFSET),
-                DescriptorSets.Range.of(c.buffer(normalized), 0, 256 * 4),
-                DescriptorSets.Range.of(exposure, 0, exposure.size()), DescriptorSets.Range.of(ring, 0, ring.size()));
-    }
-
-    /** Push constants shared by every draw of one frame; see shaders/hud_push.glsl. */
-    private record Push(int width, int height, int atlasWidth, HistogramView hv, ExposurePlot.View plot, float lineWidth) {
-        /** Writes the push constants on {@code stack} by address (no buffer wrapper per draw) and returns the address. */
-        long write(MemoryStack stack, int mode, float x, float y, float w, float h, int rgbaOrFirst) {
-            long b = stack.nmalloc(4, PUSH_BYTES);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b, x);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 4, y);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 8, w);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 12, h);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 16, width);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 20, height);
-            org.lwjgl.system.MemoryUtil.memPutInt(b + 24, mode);
-            org.lwjgl.system.MemoryUtil.memPutInt(b + 28, atlasWidth);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 32, hv.minEV());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 36, hv.binsPerEV());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 40, plot == null ? 0 : plot.now());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 44, ExposurePlotNode.SPAN_SECONDS);
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 48, hv.minEV());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 52, hv.maxEV());
-            org.lwjgl.system.MemoryUtil.memPutFloat(b + 56, lineWidth);
-            org.lwjgl.system.MemoryUtil.memPutInt(b + 60, rgbaOrFirst);
-            return b;
         }
+    }
+
+    /** The pass's five storage-buffer ranges, written into the pass's kept bindings. */
+    private static Bindings bindings(Io io, PassContext c) {
+        GpuBuffer exposure = c.buffer(io.exposure);
+        GpuBuffer ring = io.plotRing == null ? exposure : c.buffer(io.plotRing);
+        return io.bindings.clear().buffer(io.atlasBuffer, 0, io.atlasBuffer.size())
+                .buffer(io.slot, HudScene.GLYPH_OFFSET, io.slot.size() - HudScene.GLYPH_OFFSET)
+                .buffer(c.buffer(io.normalized), 0, 256 * 4)
+                .buffer(exposure, 0, exposure.size())
+                .buffer(ring, 0, ring.size());
+    }
+
+    /** Writes one draw's push constants on {@code stack} by address (no buffer wrapper per draw) and returns the address; see shaders/hud_push.glsl. */
+    private static long push(MemoryStack stack, Io io, int mode, float x, float y, float w, float h, int rgbaOrFirst) {
+        HistogramView hv = io.histogram;
+        ExposurePlot.View plot = io.plot;
+        long b = stack.nmalloc(4, PUSH_BYTES);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b, x);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 4, y);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 8, w);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 12, h);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 16, io.width);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 20, io.height);
+        org.lwjgl.system.MemoryUtil.memPutInt(b + 24, mode);
+        org.lwjgl.system.MemoryUtil.memPutInt(b + 28, io.atlasWidth);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 32, hv.minEV());
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 36, hv.binsPerEV());
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 40, plot == null ? 0 : plot.now());
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 44, ExposurePlotNode.SPAN_SECONDS);
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 48, hv.minEV());
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 52, hv.maxEV());
+        org.lwjgl.system.MemoryUtil.memPutFloat(b + 56, io.lineWidth);
+        org.lwjgl.system.MemoryUtil.memPutInt(b + 60, rgbaOrFirst);
+        return b;
     }
 
     @Override

@@ -1,9 +1,7 @@
 package dev.tally.internal.readback;
 
 import dev.tally.readback.ReadbackRing;
-
 import dev.tally.readback.ReadbackRequest;
-
 import dev.tally.internal.graph.FrameTicket;
 import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.readback.ReadbackRing.Mode;
@@ -134,8 +132,7 @@ final class FrameDelivery implements GraphRuntime.FrameListener {
 
     /** The number of the frame begun last, -1 before the first. */
     long currentFrame() {
-        FrameTicket t = graphs.currentTicket();
-        return t == null ? -1 : t.number();
+        return graphs.currentNumber();
     }
 
     /** Every-frame samples lost in fixed mode: the slot was due for reuse before the GPU finished it. */

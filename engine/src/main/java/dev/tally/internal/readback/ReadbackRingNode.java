@@ -72,6 +72,7 @@ public final class ReadbackRingNode implements ReadbackRing {
     private final CapturePass capturePass;
     /** Also the ring's frame listener; the frame being declared or delivered to is the runtime's. */
     private final FrameDelivery delivery;
+    private final ReadbackCounters counters;
 
     /** With {@code maxAgeFrames} equal to the slot count: in fixed mode no sample is stale. */
     public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
@@ -114,6 +115,7 @@ public final class ReadbackRingNode implements ReadbackRing {
         this.oneShots = new OneShotRequests(ctx, name, slotBytes, slotCount);
         this.capturePass = new CapturePass(name, capacity, times);
         this.delivery = new FrameDelivery(graphs, mode, slots, oneShots, times, handOut);
+        this.counters = new ReadbackCounters(this, handOut, delivery, ctx);
         graphs.addListener(delivery);
     }
 
@@ -128,7 +130,7 @@ public final class ReadbackRingNode implements ReadbackRing {
     public void capture(FrameGraph frameGraph, List<? extends Source> sources) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireFrame(g);
-        ReadbackSlot slot = slots[graphs.currentTicket().slotIn(slots.length)];
+        ReadbackSlot slot = slots[(int) (graphs.currentNumber() % slots.length)];   // the current ticket's slotIn, without making it
         if (slot.frame == g.frame()) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + g.frame());
         }
@@ -153,7 +155,7 @@ public final class ReadbackRingNode implements ReadbackRing {
 
     private void requireFrame(GraphDeclaration g) {
         g.requireDeclaring("readback ring capture", name);   // before anything of the slot changes
-        if (g.ticket() != graphs.currentTicket()) {
+        if (!graphs.isCurrent(g)) {
             throw new IllegalStateException("readback ring '" + name + "': capture into frame " + g.frame() + "'s graph, but frame "
                     + delivery.currentFrame() + " is the one begun (was the ring made for another Tally?)");
         }
@@ -191,6 +193,11 @@ public final class ReadbackRingNode implements ReadbackRing {
         return new ReadbackStats(slots.length, handOut.samples(), handOut.lastLag(), delivery.notReady(), ctx.waits().count(Waits.Cause.READBACK),
                 mode, handOut.lagMin(), handOut.lagMax(), handOut.ageMillisMedian(), handOut.stale(), handOut.rejected(), delivery.superseded(),
                 handOut.oneShots(), timeSource);
+    }
+
+    /** The counters as a live view, made once: reading them each frame allocates nothing (where {@link #stats()} copies). */
+    public ReadbackCounters counters() {
+        return counters;
     }
 
     public int slotCount() {

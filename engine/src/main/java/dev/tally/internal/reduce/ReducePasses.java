@@ -93,8 +93,7 @@ public final class ReducePasses implements ReduceNode {
             if (plan.onePass()) {
                 return g.addPass(name, PassKind.COMPUTE, onePassSetup, onePassRecord).out();
             }
-            Partials partials = g.addPass(partialsName, PassKind.COMPUTE, partialsSetup, partialsRecord);
-            setupScratch = partials.scratch();
+            setupScratch = g.addPass(partialsName, PassKind.COMPUTE, partialsSetup, partialsRecord).scratch();
             return g.addPass(foldName, PassKind.COMPUTE, foldSetup, foldRecord).out();
         } finally {
             setupInput = setupScratch = null;
@@ -109,33 +108,48 @@ public final class ReducePasses implements ReduceNode {
     private ReducePlan setupPlan;
     private final String partialsName, foldName, resultName, scratchName;
 
-    private record Io(BufferHandle in, BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+    /**
+     * The passes' data: one object per pass, rewritten by each frame's setup. The node's passes have fixed names, so they
+     * are declared once a frame, and only the frame declared last can be recorded: the frame that reads the data wrote it.
+     */
+    private static final class Io {
+        private BufferHandle in, scratch, out;
+        private ReducePlan plan;
+
+        Io set(BufferHandle in, BufferHandle scratch, BufferHandle out, ReducePlan plan) {
+            this.in = in;
+            this.scratch = scratch;
+            this.out = out;
+            this.plan = plan;
+            return this;
+        }
+
+        BufferHandle in() { return in; }
+        BufferHandle scratch() { return scratch; }
+        BufferHandle out() { return out; }
+        ReducePlan plan() { return plan; }
     }
 
-    private record Partials(BufferHandle in, BufferHandle scratch, ReducePlan plan) {
-    }
-
-    private record Fold(BufferHandle scratch, BufferHandle out, ReducePlan plan) {
-    }
+    private final Io onePass = new Io(), partials = new Io(), fold = new Io();
 
     private final Function<PassBuilder, Io> onePassSetup = b -> {
         b.asyncCompute();
-        return new Io(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_READ_WRITE),
+        return onePass.set(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_READ_WRITE),
                 b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
     };
     private final BiConsumer<Io, PassContext> onePassRecord = (io, ctx) -> reducer().recordOnePass(ctx.cmd(), op(), io.plan(),
             ctx.buffer(io.in()), 0, ctx.buffer(io.scratch()), ctx.buffer(io.out()), 0);
-    private final Function<PassBuilder, Partials> partialsSetup = b -> {
+    private final Function<PassBuilder, Io> partialsSetup = b -> {
         b.asyncCompute();
-        return new Partials(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_WRITE), setupPlan);
+        return partials.set(b.read(setupInput, Access.COMPUTE_READ), b.write(setupScratch, Access.COMPUTE_WRITE), null, setupPlan);
     };
-    private final BiConsumer<Partials, PassContext> partialsRecord = (p, ctx) -> reducer().recordPartials(ctx.cmd(), op(), p.plan(),
+    private final BiConsumer<Io, PassContext> partialsRecord = (p, ctx) -> reducer().recordPartials(ctx.cmd(), op(), p.plan(),
             ctx.buffer(p.in()), 0, ctx.buffer(p.scratch()));
-    private final Function<PassBuilder, Fold> foldSetup = b -> {
+    private final Function<PassBuilder, Io> foldSetup = b -> {
         b.asyncCompute();
-        return new Fold(b.read(setupScratch, Access.COMPUTE_READ), b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
+        return fold.set(null, b.read(setupScratch, Access.COMPUTE_READ), b.write(b.create(resultName(), RESULT), Access.COMPUTE_WRITE), setupPlan);
     };
-    private final BiConsumer<Fold, PassContext> foldRecord = (f, ctx) -> reducer().recordFold(ctx.cmd(), op(), f.plan(), ctx.buffer(f.scratch()),
+    private final BiConsumer<Io, PassContext> foldRecord = (f, ctx) -> reducer().recordFold(ctx.cmd(), op(), f.plan(), ctx.buffer(f.scratch()),
             ctx.buffer(f.out()), 0);
 
     private Reducer reducer() {

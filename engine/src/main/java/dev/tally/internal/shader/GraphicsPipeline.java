@@ -135,11 +135,23 @@ public final class GraphicsPipeline implements AutoCloseable {
      */
     public void draw(VkCommandBuffer cmd, List<? extends DescriptorSets.Binding> bindings, long push, int pushLength, int width, int height,
                      int vertices) {
+        drawWithSet(cmd, bindings.isEmpty() ? VK_NULL_HANDLE : sets.get(bindings), push, pushLength, width, height, vertices);
+    }
+
+    /**
+     * As {@link #draw(VkCommandBuffer, List, long, int, int, int, int)}, with the bindings written in place ({@link Bindings}:
+     * a pass keeps one and refills it each frame), so that binding allocates nothing.
+     */
+    public void draw(VkCommandBuffer cmd, Bindings bindings, long push, int pushLength, int width, int height, int vertices) {
+        drawWithSet(cmd, bindings.size() == 0 ? VK_NULL_HANDLE : sets.get(bindings), push, pushLength, width, height, vertices);
+    }
+
+    private void drawWithSet(VkCommandBuffer cmd, long descriptorSet, long push, int pushLength, int width, int height, int vertices) {
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-            if (!bindings.isEmpty()) {
+            if (descriptorSet != VK_NULL_HANDLE) {
                 long set = stack.nmalloc(8, 8);
-                org.lwjgl.system.MemoryUtil.memPutLong(set, sets.get(bindings));
+                org.lwjgl.system.MemoryUtil.memPutLong(set, descriptorSet);
                 nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, set, 0, 0L);
             }
             long viewport = stack.ncalloc(VkViewport.ALIGNOF, 1, VkViewport.SIZEOF);

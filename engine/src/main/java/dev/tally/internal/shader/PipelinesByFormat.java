@@ -18,7 +18,12 @@ public final class PipelinesByFormat implements AutoCloseable {
     }
 
     public GraphicsPipeline get(int format) {
-        return pipelines.computeIfAbsent(format, build::apply);
+        GraphicsPipeline p = pipelines.get(format);   // steady state: a lookup, no capturing method reference per call
+        if (p == null) {
+            p = build.apply(format);
+            pipelines.put(format, p);
+        }
+        return p;
     }
 
     /** Rebuilds every pipeline from the current sources; on a compile error the old ones stay and it throws. */

@@ -101,7 +101,7 @@ public final class Submissions {
         boolean signalled = false;
         try {
             if (!loss.isLost()) {
-                submitSignalling(null, value, NULL, 0, NULL, "abandoned frame's submission " + value);
+                submitSignalling(null, value, NULL, 0, NULL, "abandoned frame's submission");
                 signalled = true;
             }
         } finally {
@@ -119,7 +119,7 @@ public final class Submissions {
         synchronized (this) {
             requireOpenFrame(value);
         }
-        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission " + value);
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission");
         frameSubmitted(value);
     }
 
@@ -132,7 +132,7 @@ public final class Submissions {
         synchronized (this) {
             requireOpenFrame(frameValue);
         }
-        queueSubmit(async, submit.address(), frameValue, what);
+        queueSubmit(async, submit.address(), frameValue, what, false);
     }
 
     private void requireOpenFrame(long value) {
@@ -156,7 +156,7 @@ public final class Submissions {
             }
             value = ++handedOut;   // a failed submission leaves it unused: the next value covers it
         }
-        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission " + value);
+        submitSignalling(cmd, value, waitBinary, waitStage, signalBinary, "submission");
         synchronized (this) {
             lastSubmitted = Math.max(lastSubmitted, value);
         }
@@ -193,8 +193,11 @@ public final class Submissions {
 
     // ---------------------------------------------------------------- the one door
 
-    /** One submission of {@code cmd} (null: none) to the main queue, signalling {@code value} and an optional binary semaphore. */
-    private void submitSignalling(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary, String what) {
+    /**
+     * One submission of {@code cmd} (null: none) to the main queue, signalling {@code value} and an optional binary semaphore;
+     * {@code kind} names it in errors, followed by its value (the message is made only on failure: nothing per frame).
+     */
+    private void submitSignalling(VkCommandBuffer cmd, long value, long waitBinary, long waitStage, long signalBinary, String kind) {
         try (MemoryStack stack = stackPush()) {
             // Every frame: the structs are written by address (static setters), without wrapper objects.
             long submit = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
@@ -220,7 +223,7 @@ public final class Submissions {
                 VkSubmitInfo2.nwaitSemaphoreInfoCount(submit, 1);
                 MemoryUtil.memPutAddress(submit + VkSubmitInfo2.PWAITSEMAPHOREINFOS, wait);
             }
-            queueSubmit(false, submit, value, what);
+            queueSubmit(false, submit, value, kind, true);
         }
     }
 
@@ -235,10 +238,12 @@ public final class Submissions {
     /**
      * The one vkQueueSubmit2 call: refused on a lost device, offered to the fault injector as submission
      * {@code value} (every batch of a frame counts as its frame's value), made under the queue's lock;
-     * a failure is thrown naming {@code what}, and a lost device is remembered.
+     * a failure is thrown naming {@code what} (followed by the value where {@code withValue}), and a lost device is remembered.
      */
-    private void queueSubmit(boolean async, long pSubmit, long value, String what) {
-        loss.refuseIfLost(what);
+    private void queueSubmit(boolean async, long pSubmit, long value, String what, boolean withValue) {
+        if (loss.isLost()) {
+            loss.refuseIfLost(withValue ? what + " " + value : what);
+        }
         int injected = faults.beforeSubmit(value);
         int result;
         if (injected != VK_SUCCESS) {
@@ -254,7 +259,7 @@ public final class Submissions {
             }
         }
         if (result < 0) {
-            String where = what + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
+            String where = (withValue ? what + " " + value : what) + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
             if (result == VK_ERROR_DEVICE_LOST) {
                 loss.mark(where);
             }

@@ -176,8 +176,11 @@ public final class VulkanDevice {
     /** Begins {@code cmd} for one submission (every command buffer Tally records is submitted once). */
     public static void beginOneTime(VkCommandBuffer cmd) {
         try (MemoryStack stack = stackPush()) {
-            check(vkBeginCommandBuffer(cmd, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            // Written by address (static setters): every frame begins command buffers, and a struct wrapper per call is garbage.
+            long info = stack.ncalloc(VkCommandBufferBeginInfo.ALIGNOF, 1, VkCommandBufferBeginInfo.SIZEOF);
+            VkCommandBufferBeginInfo.nsType(info, VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+            VkCommandBufferBeginInfo.nflags(info, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+            check(nvkBeginCommandBuffer(cmd, info), "vkBeginCommandBuffer");
         }
     }
 

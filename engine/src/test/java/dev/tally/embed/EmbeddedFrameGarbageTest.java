@@ -1,0 +1,204 @@
+package dev.tally.embed;
+
+import dev.tally.Frame;
+import dev.tally.Tally;
+import dev.tally.config.Config;
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
+import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.Access;
+import dev.tally.graph.ImageHandle;
+import dev.tally.readback.Delivery;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.readback.SampleListener;
+import dev.tally.readback.Subscription;
+import dev.tally.internal.vk.TrackedImage;
+import org.junit.jupiter.api.Test;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkClearColorValue;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkImageSubresourceRange;
+import org.lwjgl.vulkan.VkSubmitInfo2;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.VK10.*;
+
+/**
+ * Heap bytes the frame thread allocates per frame when an engine embeds Tally as the embedding example does: the host's
+ * device, command buffers, fences and submits (written by address, as a garbage-free engine writes them), two views in one
+ * graph, each with its auto-exposure and a readback ring delivering into the host's array through a callback, Tally's
+ * signal added to the host's own submit. Counted by the JVM (ThreadMXBean) over steady frames after a warm-up, with
+ * validation on. The frames run in a JVM of their own: the test JVM tracks every MemoryStack frame (LWJGL's debug stack),
+ * which allocates on each push and is not the path hosts run.
+ */
+class EmbeddedFrameGarbageTest {
+    private static final int WARM_UP = 1_000;
+    private static final int FRAMES = 300;
+    /**
+     * The one object a frame still makes: the {@link Frame} that {@code beginFrame()} returns (its identity is what refuses a
+     * finished frame's reference, so it is not pooled). 64 B is above its size with or without compressed references and
+     * below any second object's; every other byte of the frame is garbage that fails this test.
+     */
+    private static final double MAX_BYTES_PER_FRAME = 64;
+
+    @Test
+    void anEmbeddedFrameOfTwoViewsAllocatesOnlyItsFrameObject() throws IOException, InterruptedException {
+        Path out = Files.createTempFile("tally-embed-alloc", ".txt");
+        try {
+            List<String> command = List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m",
+                    "-cp", System.getProperty("java.class.path"), Probe.class.getName());
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("the frames did not finish in 180 s: " + Files.readString(out));
+            }
+            String text = Files.readString(out);
+            assertEquals(0, p.exitValue(), text);
+            String line = text.lines().filter(l -> l.startsWith("bytes ")).findFirst().orElseThrow(() -> new AssertionError(text));
+            String[] f = line.split(" ");
+            long bytes = Long.parseLong(f[1]);
+            long frames = Long.parseLong(f[2]);
+            assertEquals(FRAMES, frames, text);
+            assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
+            assertTrue(Long.parseLong(f[4]) > FRAMES, "the rings delivered into the host's arrays every frame: " + text);
+            double perFrame = (double) bytes / frames;
+            assertTrue(perFrame <= MAX_BYTES_PER_FRAME, String.format(Locale.ROOT, "%.1f bytes allocated per embedded frame (%d in %d frames);"
+                    + " at most %.0f expected (the Frame object)", perFrame, bytes, frames, MAX_BYTES_PER_FRAME));
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** One view: the host's HDR target, its auto-exposure and readback ring, and the capture lists it hands the ring. */
+    private static final class View implements SampleListener {
+        final TrackedImage target;
+        final AutoExposure exposure;
+        final ReadbackRing ring;
+        final float[] values = new float[1 + ExposureShaderLayout.EXPOSURE_FLOATS];
+        final Subscription subscription;
+        long deliveries;
+        /** Capture lists kept per result (each frame graph hands out its own handles, the same ones frame after frame). */
+        private final AutoExposure.Result[] results = new AutoExposure.Result[4];
+        @SuppressWarnings("unchecked")
+        private final List<ReadbackRing.Source>[] lists = new List[4];
+        private int next;
+
+        View(HostRenderer host, Tally tally, String name, int width, int height) {
+            target = TrackedImage.create(host.device, name + ".hdr", width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
+                    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+            exposure = tally.autoExposure(name, ExposureSettings.DEFAULTS);
+            ring = tally.readback(name + "/readback", 4L * values.length);
+            subscription = ring.onSample(values, this);
+        }
+
+        @Override
+        public void delivered(Delivery sample) {
+            deliveries++;
+        }
+
+        List<ReadbackRing.Source> capture(AutoExposure.Result r) {
+            for (int i = 0; i < results.length; i++) {
+                if (results[i] == r) {
+                    return lists[i];
+                }
+            }
+            results[next] = r;
+            lists[next] = Arrays.asList(ReadbackRing.Region.of(r.total(), 4), ReadbackRing.Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES));
+            List<ReadbackRing.Source> made = lists[next];
+            next = (next + 1) % results.length;
+            return made;
+        }
+
+        void close() {
+            subscription.close();
+            ring.close();
+            exposure.close();
+            target.close();
+        }
+    }
+
+    /** The host's own scene pass, by address: a clear of the target (in TRANSFER_DST after the first frame's barrier). */
+    private static void scene(VkCommandBuffer cmd, TrackedImage image, float level, boolean first) {
+        if (first) {
+            HostRenderer.clear(cmd, image, level, true);
+            return;
+        }
+        try (MemoryStack stack = stackPush()) {
+            long range = stack.ncalloc(VkImageSubresourceRange.ALIGNOF, 1, VkImageSubresourceRange.SIZEOF);
+            VkImageSubresourceRange.naspectMask(range, VK_IMAGE_ASPECT_COLOR_BIT);
+            VkImageSubresourceRange.nlevelCount(range, 1);
+            VkImageSubresourceRange.nlayerCount(range, 1);
+            long color = stack.ncalloc(VkClearColorValue.ALIGNOF, 1, VkClearColorValue.SIZEOF);
+            for (int i = 0; i < 3; i++) {
+                MemoryUtil.memPutFloat(color + 4L * i, level);
+            }
+            MemoryUtil.memPutFloat(color + 12, 1);
+            nvkCmdClearColorImage(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, color, 1, range);
+        }
+    }
+
+    /** Runs the frames and prints "bytes BYTES FRAMES VALIDATION_MESSAGES DELIVERIES". */
+    public static final class Probe {
+        public static void main(String[] args) throws ReflectiveOperationException {
+            Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            Method allocated = Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
+            VkSubmitInfo2 submit = VkSubmitInfo2.calloc();   // the host's submit info: made once, rewritten every frame
+            try (HostRenderer host = new HostRenderer(2);
+                 Tally tally = Tally.wrap(Config.load(null, List.of("frames.inFlight=2", "readback.slots=3")), host.host())) {
+                View[] views = {new View(host, tally, "left", 64, 48), new View(host, tally, "right", 40, 30)};
+                try {
+                    long f = 0;
+                    for (int warmUp = Integer.getInteger("warmUp", WARM_UP); f < warmUp; f++) {
+                        frame(host, tally, views, submit, f);
+                    }
+                    // The reflective call's own boxing, measured over an empty window and taken off.
+                    long empty = -(long) allocated.invoke(threads) + (long) allocated.invoke(threads);
+                    long before = (long) allocated.invoke(threads);
+                    int frames = Integer.getInteger("frames", FRAMES);
+                    for (int i = 0; i < frames; i++, f++) {
+                        frame(host, tally, views, submit, f);
+                    }
+                    long bytes = (long) allocated.invoke(threads) - before - empty;
+                    host.idle();
+                    System.out.printf(Locale.ROOT, "bytes %d %d %d %d%n", Math.max(0, bytes), frames, host.device.validationLog().total(),
+                            views[0].deliveries + views[1].deliveries);
+                } finally {
+                    host.idle();
+                    for (View v : views) {
+                        v.close();
+                    }
+                }
+            } finally {
+                submit.free();
+            }
+        }
+
+        private static void frame(HostRenderer host, Tally tally, View[] views, VkSubmitInfo2 submit, long f) {
+            VkCommandBuffer cmd = host.beginByAddress(f);   // the host paces first (its fence of frame f - 2)
+            Frame frame = tally.beginFrame();               // delivers the readbacks that are due, into the views' arrays
+            for (int v = 0; v < views.length; v++) {
+                View view = views[v];
+                scene(cmd, view.target, (float) Math.pow(2, (f / 5 + v * 3) % 9 - 4), f == 0);
+                ImageHandle hdr = frame.graph().importImage(view.target.name(), view.target, Access.TRANSFER_DST, Access.TRANSFER_DST);
+                AutoExposure.Result r = view.exposure.add(frame.graph(), hdr, 1f / 60);
+                view.ring.capture(frame.graph(), view.capture(r));
+            }
+            frame.record(cmd);
+            host.submitByAddress(f, cmd, submit, frame);
+        }
+    }
+}

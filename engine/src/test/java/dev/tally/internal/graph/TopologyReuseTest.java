@@ -1,0 +1,66 @@
+package dev.tally.internal.graph;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.Access;
+
+import dev.tally.internal.vk.ResourceState;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The runtime reuses a compiled plan for a frame of the last recorded frame's topology, and compiles again for a frame
+ * that differs in anything the plan depends on: a description, an access, a final access, a pass's kind or its uses.
+ */
+class TopologyReuseTest {
+    /** One frame's shape: a transient written by a compute pass and read by a second into an import. */
+    private record Shape(long transientBytes, Access read, Access finalAccess, PassKind firstKind, boolean extraRead) {
+        static final Shape BASE = new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false);
+    }
+
+    private static void declare(GraphDeclaration g, Shape s) {
+        BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, s.finalAccess());
+        BufferDesc desc = BufferDesc.of(s.transientBytes());
+        BufferHandle t = g.addPass("make", s.firstKind(), b -> b.write(b.create("t", desc),
+                s.firstKind() == PassKind.TRANSFER ? Access.TRANSFER_DST : Access.COMPUTE_WRITE), Planning.nothing());
+        g.addPass("use", PassKind.COMPUTE, b -> {
+            b.read(t, s.read());
+            if (s.extraRead()) {
+                b.read(out, Access.COMPUTE_READ);
+            }
+            return b.write(out, Access.COMPUTE_WRITE);
+        }, Planning.nothing());
+    }
+
+    @Test
+    void aFrameLikeTheLastReusesItsPlanAndAnyDifferenceCompilesAgain() {
+        GraphRuntime runtime = new GraphRuntime(new NoOpBackend(2), false);
+        long[] frame = {0};
+        java.util.function.Consumer<Shape> one = s -> {
+            GraphDeclaration g = runtime.begin(frame[0], frame[0] + 1);
+            frame[0]++;
+            declare(g, s);
+            runtime.record(g, null);
+        };
+        one.accept(Shape.BASE);
+        one.accept(Shape.BASE);
+        one.accept(Shape.BASE);
+        assertEquals(1, runtime.compiles(), "the same topology three frames running: compiled once");
+        Shape[] changed = {
+                new Shape(512, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false),           // a description
+                new Shape(256, Access.COMPUTE_UNIFORM, Access.HOST_READ, PassKind.COMPUTE, false),        // an access
+                new Shape(256, Access.COMPUTE_READ, null, PassKind.COMPUTE, false),                       // a final access
+                new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.TRANSFER, false),          // a pass's kind
+                new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, true),            // a pass's uses
+        };
+        long compiles = 1;
+        for (Shape s : changed) {
+            one.accept(s);
+            assertEquals(++compiles, runtime.compiles(), "a frame differing from the last by " + s + " is compiled, not given its plan");
+            one.accept(Shape.BASE);   // back to the first shape: its plan is still cached
+            assertEquals(compiles, runtime.compiles(), "the first shape again, after " + s + ": its cached plan");
+        }
+        runtime.close();
+    }
+}
