@@ -29,7 +29,12 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
  * plot costs no readback. {@link HudOverlay} draws it as lines.
  */
 public interface ExposurePlot extends AutoCloseable {
-    /** This frame's plot: the ring after the append, and the newest time (the right edge). */
+    /**
+     * This frame's plot, for {@link HudOverlay#add}.
+     *
+     * @param ring the GPU ring after this frame's append
+     * @param now  the newest time, in seconds of scene time: the plot's right edge
+     */
     public record View(BufferHandle ring, float now) {
     }
     /** Rebuilds the pipeline from the current shader sources; on a compile error the old one stays. */
@@ -38,8 +43,16 @@ public interface ExposurePlot extends AutoCloseable {
     /** Empties the plot at the next frame (a restarted clock). */
     void reset();
 
-    /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
+    /**
+     * Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}.
+     *
+     * @param g        this frame's graph
+     * @param exposure this frame's exposure record ({@link dev.tally.exposure.AutoExposure.Result#exposure()})
+     * @param now      scene time in seconds, growing from frame to frame
+     * @return the view to draw
+     */
     View add(FrameGraph g, BufferHandle exposure, float now);
 
+    /** Releases the pipeline and the ring, deferred until the GPU is done with them. */
     void close();
 }
