@@ -66,7 +66,7 @@ public interface ReadbackRing extends AutoCloseable {
      *
      * @param source the buffer
      * @param offset the first byte
-     * @param bytes  how many bytes, a multiple of 4
+     * @param bytes  how many bytes
      */
     public record Region(BufferHandle source, long offset, long bytes) implements Source {
         /**
