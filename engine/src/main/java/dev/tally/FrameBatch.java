@@ -16,14 +16,24 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
  * Submit the batches in list order; the last one also carries the frame's timeline signal
  * ({@link Frame#signal(VkSubmitInfo2, MemoryStack)} adds it), or let {@link Frame#submit(List)} do all of it.
  *
- * @param asyncQueue  submit to {@code VulkanContext.asyncQueue()} (true) or the main queue; when the device
- *                    has no second queue, lanes are split on the main queue and this is false throughout
+ * @param lane        the queue lane the batch's passes run on: 0 the main lane, 1 the async compute lane
+ * @param asyncQueue  true: the batch goes to the async compute queue of Tally's own device, which
+ *                    {@link Frame#submit(List)} submits to; false: the main queue. A wrapped device has no
+ *                    second queue, so lanes are split on the main queue and this is false throughout
+ * @param cmd         the batch's command buffer, ended
  * @param semaphore   the lane semaphore (timeline) the waits and signal refer to
- * @param signalValue 0 when nothing waits for this batch
+ * @param waitValues  the values of {@code semaphore} the batch waits for before any of its commands (empty: none)
+ * @param signalValue the value of {@code semaphore} the batch signals; 0 when nothing waits for this batch
+ * @param last        the frame's last batch: the one that must also carry the frame's timeline signal
  */
 public record FrameBatch(int lane, boolean asyncQueue, VkCommandBuffer cmd, long semaphore, List<Long> waitValues, long signalValue,
                          boolean last) {
-    /** Fills {@code submit} with this batch's command buffer, waits (all commands wait) and signal, allocated on {@code stack}. */
+    /**
+     * Fills {@code submit} with this batch's command buffer, waits (all commands wait) and signal, allocated on {@code stack}.
+     *
+     * @param submit the caller's submit info, for {@code vkQueueSubmit2}
+     * @param stack  where the lists are allocated; it must outlive the submit call
+     */
     public void fill(VkSubmitInfo2 submit, MemoryStack stack) {
         submit.sType$Default().pCommandBufferInfos(VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd));
         if (!waitValues.isEmpty()) {

@@ -143,14 +143,14 @@ public interface Tally extends AutoCloseable {
 
     /**
      * @param name          labels its passes and buffers
-     * @param capacityBytes the most bytes one frame captures
+     * @param capacityBytes the most bytes one frame captures, a positive multiple of 4
      * @return a readback ring of {@code readback.slots} slots, in the configured {@code readback.mode}
      */
     ReadbackRing readback(String name, long capacityBytes);
 
     /**
      * @param name          labels its passes and buffers
-     * @param capacityBytes the most bytes one frame captures
+     * @param capacityBytes the most bytes one frame captures, a positive multiple of 4
      * @param mode          how samples are delivered
      * @return a readback ring of {@code readback.slots} slots; samples older than {@code readback.maxAgeFrames}
      *         (0: the slot count) are flagged stale

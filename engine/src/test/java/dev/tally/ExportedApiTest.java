@@ -153,7 +153,7 @@ class ExportedApiTest {
             try (Stream<Path> files = Files.list(dir)) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
                     String name = pkg + "." + f.getFileName().toString().replace(".class", "");
-                    if (name.endsWith("module-info")) {
+                    if (name.endsWith("module-info") || name.endsWith("package-info")) {
                         continue;
                     }
                     Class<?> c;

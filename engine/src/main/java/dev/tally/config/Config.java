@@ -31,11 +31,27 @@ public final class Config {
         this.origins = Map.copyOf(origins);
     }
 
+    /**
+     * The schema's defaults with the packaged {@code config/tally.conf} over them: what {@code ./tally}
+     * runs with when given no file and no overrides.
+     *
+     * @return the default configuration
+     * @throws ConfigException if the packaged file is unreadable or invalid (a broken jar)
+     */
     public static Config defaults() {
         return load(null, List.of());
     }
 
-    /** Loads the packaged defaults, then {@code file} (may be null), then {@code overrides} ("key=value"). */
+    /**
+     * Loads the packaged defaults, then {@code file}, then {@code overrides}; each layer is validated
+     * against the schema as it is read.
+     *
+     * @param file      a configuration file of {@code key = value} lines, or null for none
+     * @param overrides single {@code "key=value"} settings, applied last in list order
+     * @return the validated configuration
+     * @throws ConfigException naming the file and line (or the override), the key and what is allowed, on
+     *                         an unreadable file, an unknown key, a key set twice in one file or a bad value
+     */
     public static Config load(Path file, List<String> overrides) {
         ConfigSchema schema = ConfigSchema.standard();
         Map<String, String> values = new LinkedHashMap<>();
@@ -126,12 +142,21 @@ public final class Config {
     /**
      * Where {@code key}'s value was set: "FILE:LINE" of a configuration file, "--set key=value", or "the
      * built-in default"; errors between keys name each key's origin.
+     *
+     * @param key a dotted key name from {@link ConfigSchema}
+     * @return the origin of its value
+     * @throws IllegalArgumentException if no such key exists
      */
     public String origin(String key) {
         string(key);
         return origins.get(key);
     }
 
+    /**
+     * @param key a dotted key name from {@link ConfigSchema}
+     * @return the value as validated text, e.g. {@code "auto"} or {@code "0.18"}
+     * @throws IllegalArgumentException if no such key exists
+     */
     public String string(String key) {
         String v = values.get(key);
         if (v == null) {
@@ -140,32 +165,69 @@ public final class Config {
         return v;
     }
 
+    /**
+     * @param key a key name; keys that allow {@code auto} let Tally choose for the device
+     * @return whether the key is set to {@code auto}
+     * @throws IllegalArgumentException if no such key exists
+     */
     public boolean isAuto(String key) {
         return string(key).equals("auto");
     }
 
+    /**
+     * @param key an integer key, not set to {@code auto} (see {@link #integerOr})
+     * @return its value
+     * @throws IllegalArgumentException if no such key exists
+     * @throws NumberFormatException if the key is not an integer key or is set to {@code auto}
+     */
     public int integer(String key) {
         return Integer.parseInt(string(key));
     }
 
-    /** The integer value, or {@code fallback} when the key is "auto". */
+    /**
+     * The integer value, or {@code fallback} when the key is "auto".
+     *
+     * @param key      an integer key
+     * @param fallback what "auto" stands for, typically chosen for the device
+     * @return the value or the fallback
+     * @throws IllegalArgumentException if no such key exists
+     */
     public int integerOr(String key, int fallback) {
         return isAuto(key) ? fallback : integer(key);
     }
 
+    /**
+     * @param key a number key
+     * @return its value
+     * @throws IllegalArgumentException if no such key exists
+     * @throws NumberFormatException if the key is not a number key
+     */
     public double real(String key) {
         return Double.parseDouble(string(key));
     }
 
+    /**
+     * @param key a true/false key
+     * @return its value; false for a key that is not true/false
+     * @throws IllegalArgumentException if no such key exists
+     */
     public boolean bool(String key) {
         return Boolean.parseBoolean(string(key));
     }
 
+    /** @return every key with its validated value as text (unmodifiable, in no particular order) */
     public Map<String, String> values() {
         return values;
     }
 
-    /** A copy with {@code key} set (validated), for run-time changes. */
+    /**
+     * A copy with {@code key} set (validated), for run-time changes; this configuration is unchanged.
+     *
+     * @param key   a dotted key name from {@link ConfigSchema}
+     * @param value its new value, as a configuration file spells it
+     * @return the new configuration; {@link #origin} of {@code key} is "set at run time"
+     * @throws ConfigException naming the key and what is allowed, if the key is unknown or the value invalid
+     */
     public Config with(String key, String value) {
         ConfigKey k = schema.get(key);
         if (k == null) {

@@ -20,11 +20,14 @@ public final class ExposureCurve {
     public static final int SAMPLES = 64;
     /** Table header: start EV, samples per EV, sample count, reserved. */
     public static final int HEADER_FLOATS = 4;
+    /** Floats of the baked table: the header, then the samples. */
     public static final int TABLE_FLOATS = HEADER_FLOATS + SAMPLES;
+    /** Bytes of the baked table, the size of the buffer exposure.comp reads it from. */
     public static final long TABLE_BYTES = TABLE_FLOATS * 4L;
     /** Largest |stops| of a control point. */
     public static final float MAX_STOPS = 20f;
 
+    /** No curve: no compensation from scene EV (the default; the config spells it {@code none}). */
     public static final ExposureCurve NONE = new ExposureCurve(new float[0], new float[0]);
 
     private final float[] sceneEV;
@@ -38,6 +41,11 @@ public final class ExposureCurve {
     /**
      * A curve from control points; {@code sceneEV} strictly ascending, both arrays the same length, at
      * most {@link #MAX_POINTS}, every value finite and {@code |stops| <= 20}.
+     *
+     * @param sceneEV the points' scene EVs (metered mean log2 luminance minus log2 middle grey), copied
+     * @param stops   the compensation at each point, in stops, copied
+     * @return the curve
+     * @throws IllegalArgumentException naming the point and the rule it breaks
      */
     public static ExposureCurve of(float[] sceneEV, float[] stops) {
         if (sceneEV.length != stops.length) {
@@ -61,7 +69,11 @@ public final class ExposureCurve {
 
     /**
      * Parses {@code "sceneEV:stops, sceneEV:stops, ..."} (e.g. {@code "-4:-2, 2:0"}); {@code "none"} or
-     * an empty string is no curve.
+     * an empty string is no curve. This is the {@code exposure.curve} key's syntax.
+     *
+     * @param text the points, comma-separated
+     * @return the curve, or {@link #NONE}
+     * @throws IllegalArgumentException naming the point that is not {@code sceneEV:stops} or breaks a rule of {@link #of}
      */
     public static ExposureCurve parse(String text) {
         String t = text.strip();
@@ -87,19 +99,33 @@ public final class ExposureCurve {
         return of(x, y);
     }
 
+    /** @return the number of control points (0 for {@link #NONE}) */
     public int points() {
         return sceneEV.length;
     }
 
+    /**
+     * @param i a point's index, from 0
+     * @return that point's scene EV
+     */
     public float sceneEV(int i) {
         return sceneEV[i];
     }
 
+    /**
+     * @param i a point's index, from 0
+     * @return that point's compensation in stops
+     */
     public float stops(int i) {
         return stops[i];
     }
 
-    /** The curve itself (piecewise linear, in double), what the baked table samples. */
+    /**
+     * The curve itself (piecewise linear, in double), what the baked table samples.
+     *
+     * @param ev a scene EV
+     * @return the compensation there in stops; 0 for {@link #NONE}
+     */
     public double evaluate(double ev) {
         int n = sceneEV.length;
         if (n == 0) {
@@ -123,6 +149,8 @@ public final class ExposureCurve {
      * The GPU table, {@link #TABLE_FLOATS} floats: [0] the first point's EV, [1] samples per EV,
      * [2] the sample count (0: no curve, 1: a constant), [3] 0, then the samples, sample j at
      * {@code start + j / samplesPerEV}.
+     *
+     * @return a new array, for the upload to exposure.comp's curve binding
      */
     public float[] bake() {
         float[] table = new float[TABLE_FLOATS];

@@ -44,6 +44,7 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
 
     /** Lowest minEV and highest maxEV accepted: the log2 range of positive finite floats, rounded out. */
     public static final float EV_LIMIT_LOW = -160f;
+    /** Highest maxEV (and clamp, manual EV) accepted; see {@link #EV_LIMIT_LOW}. */
     public static final float EV_LIMIT_HIGH = 160f;
     /** Once adapting, adaptation stops within this many EV of the target (under 1 % in brightness). */
     public static final float SETTLE_EV = 0.01f;
@@ -58,6 +59,10 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
      * The exposure.* keys of a configuration. Ranges per key are checked by the configuration; the
      * rules between keys ({@code minEV < maxEV}, low {@code <} high percentile, {@code clampMinEV <= clampMaxEV}) and the curve's
      * syntax are checked here and name the keys.
+     *
+     * @param c a configuration
+     * @return its exposure settings
+     * @throws dev.tally.config.ConfigException naming where the keys were set and the rule they break
      */
     public static ExposureSettings fromConfig(dev.tally.config.Config c) {
         Metering m = switch (c.string("exposure.metering")) {
@@ -105,16 +110,55 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         }
     }
 
+    /** The defaults listed with the components: auto mode, uniform metering, no curve. */
     public static final ExposureSettings DEFAULTS =
             new ExposureSettings(-10f, 20f, 0.10f, 0.90f, 0.18f, 0f, 3f, 1f, Metering.UNIFORM);
 
-    /** The metering and adaptation settings, with every later control at its default. */
+    /**
+     * The metering and adaptation settings, with every later control at its default.
+     *
+     * @param minEV          log2 luminance at the bottom of histogram bin 1
+     * @param maxEV          log2 luminance at the top of bin 255
+     * @param lowPercentile  samples below this cumulative fraction are not metered
+     * @param highPercentile samples above this cumulative fraction are not metered
+     * @param middleGrey     the scene luminance the metered mean maps to
+     * @param compensation   exposure compensation in stops
+     * @param brightenSpeed  adaptation speed in stops per second when the scene gets brighter
+     * @param darkenSpeed    adaptation speed in stops per second when the scene gets darker
+     * @param metering       how pixels are weighted
+     * @throws IllegalArgumentException naming the setting and its allowed range
+     */
     public ExposureSettings(float minEV, float maxEV, float lowPercentile, float highPercentile, float middleGrey,
                             float compensation, float brightenSpeed, float darkenSpeed, Metering metering) {
         this(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed, metering,
                 ExposureMode.AUTO, 0f, 8f, 0.01f, 100f, EV_LIMIT_LOW, EV_LIMIT_HIGH, ExposureCurve.NONE, 1.5f, 0.1f, 0.5f);
     }
 
+    /**
+     * Checks every setting against the ranges the components give.
+     *
+     * @param minEV          log2 luminance at the bottom of histogram bin 1
+     * @param maxEV          log2 luminance at the top of bin 255
+     * @param lowPercentile  the metering window's start, a cumulative fraction
+     * @param highPercentile the metering window's end
+     * @param middleGrey     the scene luminance the metered mean maps to
+     * @param compensation   exposure compensation in stops
+     * @param brightenSpeed  stops per second toward a brighter scene
+     * @param darkenSpeed    stops per second toward a darker scene
+     * @param metering       how pixels are weighted
+     * @param mode           where the exposure comes from
+     * @param manualEV       the EV of manual mode
+     * @param aperture       f-number of physical mode
+     * @param shutterSeconds shutter time of physical mode
+     * @param iso            sensitivity of physical mode
+     * @param clampMinEV     auto mode's lowest target EV
+     * @param clampMaxEV     auto mode's highest target EV
+     * @param curve          auto mode's compensation over scene EV
+     * @param transitionEV   where adaptation turns from linear to exponential
+     * @param deadBandEV     the band around the applied EV in which the target does not move it
+     * @param histogramFilterSeconds the histogram filter's time constant
+     * @throws IllegalArgumentException naming the setting and its allowed range
+     */
     public ExposureSettings {
         requireFinite("minEV", minEV);
         requireFinite("maxEV", maxEV);
@@ -185,87 +229,145 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         }
     }
 
+    /**
+     * @param minEV log2 luminance at the bottom of bin 1
+     * @param maxEV log2 luminance at the top of bin 255
+     * @return these settings with the histogram's range replaced
+     */
     public ExposureSettings withRange(float minEV, float maxEV) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param low  the metering window's start, a cumulative fraction
+     * @param high its end
+     * @return these settings with the metering window replaced
+     */
     public ExposureSettings withPercentiles(float low, float high) {
         return new ExposureSettings(minEV, maxEV, low, high, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param grey the scene luminance the metered mean maps to
+     * @return these settings with middle grey replaced
+     */
     public ExposureSettings withMiddleGrey(float grey) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, grey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param stops exposure compensation; +1 is one stop brighter
+     * @return these settings with the compensation replaced
+     */
     public ExposureSettings withCompensation(float stops) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, stops, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param brighten adaptation speed in stops per second toward a brighter scene
+     * @param darken   adaptation speed in stops per second toward a darker scene
+     * @return these settings with the adaptation speeds replaced
+     */
     public ExposureSettings withSpeeds(float brighten, float darken) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brighten, darken,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param m how pixels are weighted ({@link Metering#MASK} also needs {@link AutoExposure#mask})
+     * @return these settings with the metering replaced
+     */
     public ExposureSettings withMetering(Metering m) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 m, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
-    /** Manual mode at {@code ev}. */
+    /**
+     * Manual mode at {@code ev}.
+     *
+     * @param ev the exposure in EV (the image is scaled by {@code exp2(-ev)}, before compensation)
+     * @return these settings in manual mode
+     */
     public ExposureSettings withManual(float ev) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, ExposureMode.MANUAL, ev, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
-    /** Physical camera mode: f-number, shutter time in seconds, ISO. */
+    /**
+     * Physical camera mode: the exposure of a camera with these settings.
+     *
+     * @param fNumber  aperture, f-number N
+     * @param seconds  shutter time t in seconds
+     * @param isoSpeed sensitivity (ISO)
+     * @return these settings in physical mode
+     */
     public ExposureSettings withPhysical(float fNumber, float seconds, float isoSpeed) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, ExposureMode.PHYSICAL, manualEV, fNumber, seconds, isoSpeed, clampMinEV, clampMaxEV, curve, transitionEV,
                 deadBandEV, histogramFilterSeconds);
     }
 
-    /** Auto mode (metered), every other value kept. */
+    /** @return these settings in auto mode (metered), every other value kept */
     public ExposureSettings withAuto() {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, ExposureMode.AUTO, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV,
                 deadBandEV, histogramFilterSeconds);
     }
 
+    /**
+     * @param min the lowest target EV of auto mode
+     * @param max the highest target EV of auto mode
+     * @return these settings with the clamps replaced
+     */
     public ExposureSettings withClamps(float min, float max) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, min, max, curve, transitionEV, deadBandEV, histogramFilterSeconds);
     }
 
+    /**
+     * @param c compensation over scene EV, or {@link ExposureCurve#NONE}
+     * @return these settings with the curve replaced
+     */
     public ExposureSettings withCurve(ExposureCurve c) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, c, transitionEV, deadBandEV,
                 histogramFilterSeconds);
     }
 
+    /**
+     * @param ev the distance from the target within which adaptation turns exponential
+     * @return these settings with the transition replaced
+     */
     public ExposureSettings withTransition(float ev) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, ev, deadBandEV,
                 histogramFilterSeconds);
     }
 
-    /** The dead band (EV) and the histogram filter's time constant (s); 0 and 0 turn both off. */
+    /**
+     * The dead band (EV) and the histogram filter's time constant (s); 0 and 0 turn both off.
+     *
+     * @param bandEV        the dead band around the applied EV
+     * @param filterSeconds the histogram filter's time constant
+     * @return these settings with both replaced
+     */
     public ExposureSettings withStability(float bandEV, float filterSeconds) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, bandEV, filterSeconds);
     }
 
-    /** {@code EV100 = log2(N^2 / t * 100 / ISO)} of the physical camera settings, in double, rounded once. */
+    /** @return {@code EV100 = log2(N^2 / t * 100 / ISO)} of the physical camera settings, in double, rounded once */
     public float physicalEV100() {
         double n = aperture;
         return (float) (Math.log(n * n / shutterSeconds * 100.0 / iso) / Math.log(2.0));
@@ -274,6 +376,8 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     /**
      * The EV of manual and physical modes before compensation: {@code manualEV}, or
      * {@code physicalEV100() + LOG2_SATURATION}; 0 in auto mode. exposure.comp's push constant.
+     *
+     * @return the fixed EV
      */
     public float fixedEV() {
         return switch (mode) {
@@ -287,6 +391,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
      * The weight of this frame's histogram in the moving average, {@code 1 - exp(-dt / filterSeconds)}
      * in double, rounded once (1 with the filter off; 0 for a dt that is not finite and positive):
      * exposure.comp's push constant. The same time constant at any frame rate.
+     *
+     * @param dt seconds since the previous frame
+     * @return the blend weight in [0, 1]
      */
     public float histogramBlend(float dt) {
         if (histogramFilterSeconds == 0f) {
@@ -298,17 +405,17 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         return (float) -Math.expm1(-(double) dt / histogramFilterSeconds);
     }
 
-    /** Bins per EV, {@code 255 / (maxEV - minEV)} in single precision: histogram.comp's push constant. */
+    /** @return bins per EV, {@code 255 / (maxEV - minEV)} in single precision: histogram.comp's push constant */
     public float binsPerEV() {
         return 255f / (maxEV - minEV);
     }
 
-    /** EV per bin, {@code (maxEV - minEV) / 255} in single precision: exposure.comp's push constant. */
+    /** @return EV per bin, {@code (maxEV - minEV) / 255} in single precision: exposure.comp's push constant */
     public float evPerBin() {
         return (maxEV - minEV) / 255f;
     }
 
-    /** {@code log2(middleGrey)} rounded to float: exposure.comp's push constant. */
+    /** @return {@code log2(middleGrey)} rounded to float: exposure.comp's push constant */
     public float log2MiddleGrey() {
         return (float) (Math.log(middleGrey) / Math.log(2.0));
     }

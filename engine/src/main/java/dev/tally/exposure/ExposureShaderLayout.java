@@ -51,26 +51,38 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R32G32B32A32_SFLOAT;
  * </pre>
  */
 public final class ExposureShaderLayout {
+    /** The histogram shader's file name under shaders/: accumulate, resolve, or both fused. */
     public static final String HISTOGRAM = "histogram.comp";
+    /** The normalize shader's file name: the bins divided by their GPU-side total. */
     public static final String NORMALIZE = "normalize.comp";
+    /** The exposure shader's file name: metering, curve, clamps and adaptation into the record. */
     public static final String EXPOSURE = "exposure.comp";
+    /** The tonemap pass's vertex shader (a fullscreen triangle). */
     public static final String TONEMAP_VERTEX = "tonemap.vert";
+    /** The tonemap pass's fragment shader. */
     public static final String TONEMAP_FRAGMENT = "tonemap.frag";
+    /** The header the exposure shaders share: the record's indices, the bin mapping, the metering weights. */
     public static final String COMMON = "exposure_common.glsl";
 
     /** Histogram bins: bin 0 for what is not metered, 1..255 over [minEV, maxEV]. */
     public static final int BINS = 256;
 
     // histogram.comp
+    /** histogram.comp's workgroup width in invocations (pixels). */
     public static final int HISTOGRAM_GROUP_WIDTH = 16;
+    /** histogram.comp's workgroup height in invocations; each invocation covers ROWS_PER_INVOCATION rows. */
     public static final int HISTOGRAM_GROUP_HEIGHT = 16;
     /** Specialization constant id of ROWS_PER_INVOCATION (uint). */
     public static final int SPEC_ROWS_PER_INVOCATION = 0;
+    /** ROWS_PER_INVOCATION when none is chosen for the device ({@link #oneWaveRows} chooses one). */
     public static final int DEFAULT_ROWS_PER_INVOCATION = 32;
     /** A group adds at most 256 x 256 x rows units to one 32-bit shared bin: rows below 65536 cannot wrap it. */
     public static final int MAX_ROWS_PER_INVOCATION = 65535;
+    /** histogram.comp's define for the HDR image's GLSL format qualifier ({@link HdrFormat#qualifier()}). */
     public static final String DEFINE_HDR_FORMAT = "HDR_FORMAT";
+    /** histogram.comp's define for the metering mode ({@link Metering#define()}). */
     public static final String DEFINE_METERING = "METERING";
+    /** histogram.comp's define that selects the RESOLVE pipeline: accumulator to bins, accumulator zeroed. */
     public static final String DEFINE_RESOLVE = "HISTOGRAM_RESOLVE";
     /** The HDR image as a combined image sampler read with texelFetch, for images without STORAGE usage. */
     public static final String DEFINE_HDR_SAMPLED = "HDR_SAMPLED";
@@ -80,46 +92,79 @@ public final class ExposureShaderLayout {
     public static final long ACCUMULATOR_BYTES = BINS * 8L;
     /** The fused pipeline's accumulator: the bins, then the last-group ticket (uint), padded to 16 bytes. */
     public static final long FUSED_ACCUMULATOR_BYTES = ACCUMULATOR_BYTES + 16;
+    /** The resolved bins: {@link #BINS} floats. */
     public static final long BINS_BYTES = BINS * 4L;
+    /** histogram.comp's push constants: minEV and bins per EV ({@link #putHistogramPush}). */
     public static final int HISTOGRAM_PUSH_BYTES = 8;
 
     // normalize.comp (count = BINS)
+    /** The bins' total: one float. */
     public static final long TOTAL_BYTES = 4;
+    /** normalize.comp's push constant: the count of floats to divide ({@link #putNormalizePush}). */
     public static final int NORMALIZE_PUSH_BYTES = 4;
+    /** Index of the normalized histogram's flag: 1.0 when the total was usable, 0.0 when it was not. */
     public static final int NORMALIZED_VALID = 256;
+    /** The normalized histogram: {@link #BINS} quotients, then the flag. */
     public static final int NORMALIZED_FLOATS = 257;
+    /** {@link #NORMALIZED_FLOATS} floats. */
     public static final long NORMALIZED_BYTES = NORMALIZED_FLOATS * 4L;
 
     // exposure.comp record (floats)
+    /** Record index: the applied exposure in EV; the image is scaled by exp2(-ev). */
     public static final int EV = 0;
+    /** Record index: exp2(-ev), what the tonemap pass multiplies the HDR image by. */
     public static final int MULTIPLIER = 1;
+    /** Record index: the metered mean log2 luminance between the percentiles (last measured frame). */
     public static final int MEAN_LOG_LUM = 2;
+    /** Record index: 1 when the EV comes from a measurement or a fixed mode; 0 when none since creation or reset. */
     public static final int VALID = 3;
+    /** Record index: log2 luminance at the low percentile (last measured frame). */
     public static final int LOW_EV = 4;
+    /** Record index: log2 luminance at the high percentile (last measured frame). */
     public static final int HIGH_EV = 5;
+    /** Record index: the EV adaptation moves toward, after curve, compensation and clamps. */
     public static final int TARGET_EV = 6;
+    /** Record index: 1 when this frame's histogram was usable; 0 when values were carried from history. */
     public static final int MEASURED = 7;
+    /** Record index: -1 when the target was raised to clampMinEV, +1 when lowered to clampMaxEV, 0 neither. */
     public static final int CLAMP_HIT = 8;
+    /** Record index: the compensation curve's output (stops) at this frame's scene EV. */
     public static final int CURVE_EV = 9;
+    /** Record index: the adaptation phase, one of the PHASE_* values ({@link #phaseName}). */
     public static final int PHASE = 10;
+    /** Record index: MEAN_LOG_LUM - log2(middleGrey), the curve's input. */
     public static final int SCENE_EV = 11;
+    /** Floats of the exposure record; 12 to 15 are reserved (0). */
     public static final int EXPOSURE_FLOATS = 16;
+    /** Bytes of the exposure record: the size of a readback capture of it. */
     public static final long EXPOSURE_BYTES = EXPOSURE_FLOATS * 4L;
+    /** exposure.comp's push constants ({@link #putExposurePush}). */
     public static final int EXPOSURE_PUSH_BYTES = 72;
     /** exposure.comp's storage buffer bindings, in order: bins, total, normalized (written), filtered before/now, record before/now, curve. */
     public static final int EXPOSURE_BINDINGS = 8;
 
     // PHASE values
+    /** Phase: the EV was set to the target (the first frame, a reset, manual and physical modes). */
     public static final int PHASE_SNAP = 0;
+    /** Phase: farther than transitionEV from the target, moving at the adaptation speed. */
     public static final int PHASE_LINEAR = 1;
+    /** Phase: within transitionEV of the target, closing in exponentially. */
     public static final int PHASE_EXPONENTIAL = 2;
+    /** Phase: the EV holds (the target is inside the dead band, or nothing was measured). */
     public static final int PHASE_HOLDING = 3;
 
     // exposure.comp binding 5
+    /** The curve table exposure.comp reads: {@link ExposureCurve#TABLE_FLOATS} floats. */
     public static final int CURVE_TABLE_FLOATS = ExposureCurve.TABLE_FLOATS;
+    /** {@link #CURVE_TABLE_FLOATS} floats. */
     public static final long CURVE_TABLE_BYTES = ExposureCurve.TABLE_BYTES;
 
-    /** The record's phase as a word: snap, linear, exponential or holding. */
+    /**
+     * The record's phase as a word, for HUDs and logs.
+     *
+     * @param phase the record's {@link #PHASE} value
+     * @return snap, linear, exponential or holding; unknown for any other value
+     */
     public static String phaseName(float phase) {
         return switch ((int) phase) {
             case PHASE_SNAP -> "snap";
@@ -144,8 +189,11 @@ public final class ExposureShaderLayout {
      * mantissa bits, the same exponent range as a half) carries the same range as RGBA16F in half the bytes.
      */
     public enum HdrFormat {
+        /** VK_FORMAT_R16G16B16A16_SFLOAT, the usual HDR render target. */
         RGBA16F("rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT),
+        /** VK_FORMAT_R32G32B32A32_SFLOAT. */
         RGBA32F("rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT),
+        /** VK_FORMAT_B10G11R11_UFLOAT_PACK32: no alpha, no negative values, 4 bytes a texel. */
         B10G11R11("r11f_g11f_b10f", VK_FORMAT_B10G11R11_UFLOAT_PACK32);
 
         private final String qualifier;
@@ -156,16 +204,20 @@ public final class ExposureShaderLayout {
             this.vkFormat = vkFormat;
         }
 
-        /** The GLSL image format qualifier, the value of the HDR_FORMAT define. */
+        /** @return the GLSL image format qualifier, the value of the HDR_FORMAT define */
         public String qualifier() {
             return qualifier;
         }
 
+        /** @return the VkFormat */
         public int vkFormat() {
             return vkFormat;
         }
 
-        /** The format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it. */
+        /**
+         * @param vkFormat a VkFormat
+         * @return the format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it
+         */
         public static HdrFormat of(int vkFormat) {
             for (HdrFormat f : ALL) {
                 if (f.vkFormat == vkFormat) {
@@ -178,7 +230,7 @@ public final class ExposureShaderLayout {
         /** values() once: each call of values() is a new array, and of() runs every frame. */
         private static final HdrFormat[] ALL = values();
 
-        /** The formats read, for messages. */
+        /** @return the formats read, comma-separated, for messages */
         public static String names() {
             StringBuilder b = new StringBuilder();
             for (HdrFormat f : values()) {
@@ -188,7 +240,13 @@ public final class ExposureShaderLayout {
         }
     }
 
-    /** Defines for histogram.comp's ACCUMULATE pipeline. */
+    /**
+     * Defines for histogram.comp's ACCUMULATE pipeline.
+     *
+     * @param format   the HDR image's format
+     * @param metering how pixels are weighted
+     * @return the defines, in a new mutable map
+     */
     public static Map<String, String> histogramDefines(HdrFormat format, Metering metering) {
         Map<String, String> defines = new LinkedHashMap<>();
         defines.put(DEFINE_HDR_FORMAT, format.qualifier());
@@ -196,14 +254,27 @@ public final class ExposureShaderLayout {
         return defines;
     }
 
-    /** Defines for histogram.comp's ACCUMULATE pipeline with the resolve fused into its last workgroup. */
+    /**
+     * Defines for histogram.comp's ACCUMULATE pipeline with the resolve fused into its last workgroup.
+     *
+     * @param format   the HDR image's format
+     * @param metering how pixels are weighted
+     * @return the defines, in a new mutable map
+     */
     public static Map<String, String> fusedHistogramDefines(HdrFormat format, Metering metering) {
         Map<String, String> defines = histogramDefines(format, metering);
         defines.put(DEFINE_FUSED_RESOLVE, "1");
         return defines;
     }
 
-    /** As {@link #fusedHistogramDefines}, reading the image through a sampler ({@code sampled}) or as a storage image. */
+    /**
+     * As {@link #fusedHistogramDefines(HdrFormat, Metering)}, reading the image through a sampler or as a storage image.
+     *
+     * @param format   the HDR image's format
+     * @param metering how pixels are weighted
+     * @param sampled  true: a combined image sampler (for images without STORAGE usage); false: a storage image
+     * @return the defines, in a new mutable map
+     */
     public static Map<String, String> fusedHistogramDefines(HdrFormat format, Metering metering, boolean sampled) {
         Map<String, String> defines = fusedHistogramDefines(format, metering);
         if (sampled) {
@@ -212,7 +283,7 @@ public final class ExposureShaderLayout {
         return defines;
     }
 
-    /** Defines for histogram.comp's RESOLVE pipeline. */
+    /** @return the defines for histogram.comp's RESOLVE pipeline (unmodifiable) */
     public static Map<String, String> resolveDefines() {
         return Map.of(DEFINE_RESOLVE, "1");
     }
@@ -226,6 +297,12 @@ public final class ExposureShaderLayout {
      * Rows per invocation that cover a w x h image with at most {@code sms} x
      * {@link #HISTOGRAM_GROUPS_PER_SM} groups (one resident wave) in bands of equal height, rounded up to
      * a whole number of load batches; at least one batch.
+     *
+     * @param w   the image's width in pixels, positive
+     * @param h   its height, positive
+     * @param sms the device's multiprocessor count, positive
+     * @return ROWS_PER_INVOCATION, at most {@link #MAX_ROWS_PER_INVOCATION}
+     * @throws IllegalArgumentException if a size or the count is not positive
      */
     public static int oneWaveRows(int w, int h, int sms) {
         if (w <= 0 || h <= 0 || sms <= 0) {
@@ -238,7 +315,15 @@ public final class ExposureShaderLayout {
         return (int) Math.min(rows, MAX_ROWS_PER_INVOCATION);
     }
 
-    /** Workgroups of histogram.comp's ACCUMULATE for a w x h image: {x, y}; z is 1. */
+    /**
+     * Workgroups of histogram.comp's ACCUMULATE for a w x h image.
+     *
+     * @param w                 the image's width in pixels, positive
+     * @param h                 its height, positive
+     * @param rowsPerInvocation the pipeline's ROWS_PER_INVOCATION, 1 to {@link #MAX_ROWS_PER_INVOCATION}
+     * @return {x, y}; z is 1
+     * @throws IllegalArgumentException if a size or the rows are out of range
+     */
     public static int[] histogramGroupCounts(int w, int h, int rowsPerInvocation) {
         if (w <= 0 || h <= 0) {
             throw new IllegalArgumentException("image size must be positive, got " + w + " x " + h);
@@ -251,7 +336,13 @@ public final class ExposureShaderLayout {
         return new int[]{(w + HISTOGRAM_GROUP_WIDTH - 1) / HISTOGRAM_GROUP_WIDTH, (int) ((h + tileHeight - 1) / tileHeight)};
     }
 
-    /** histogram.comp's push constants at {@code dst}'s position (8 bytes, dst in native byte order). */
+    /**
+     * histogram.comp's push constants at {@code dst}'s position; the position does not move.
+     *
+     * @param dst at least {@link #HISTOGRAM_PUSH_BYTES} bytes from its position, in native byte order
+     * @param s   the settings whose range is binned
+     * @return {@code dst}
+     */
     public static ByteBuffer putHistogramPush(ByteBuffer dst, ExposureSettings s) {
         int at = dst.position();
         dst.putFloat(at, s.minEV());
@@ -259,13 +350,26 @@ public final class ExposureShaderLayout {
         return dst;
     }
 
-    /** normalize.comp's push constants for the histogram (count = BINS). */
+    /**
+     * normalize.comp's push constants for the histogram (count = BINS) at {@code dst}'s position; the position does not move.
+     *
+     * @param dst at least {@link #NORMALIZE_PUSH_BYTES} bytes from its position, in native byte order
+     * @return {@code dst}
+     */
     public static ByteBuffer putNormalizePush(ByteBuffer dst) {
         dst.putInt(dst.position(), BINS);
         return dst;
     }
 
-    /** exposure.comp's push constants at {@code dst}'s position (72 bytes, dst in native byte order). */
+    /**
+     * exposure.comp's push constants at {@code dst}'s position; the position does not move.
+     *
+     * @param dst   at least {@link #EXPOSURE_PUSH_BYTES} bytes from its position, in native byte order
+     * @param s     the settings
+     * @param dt    seconds since the previous frame
+     * @param reset true on a camera cut: snap to the target instead of adapting
+     * @return {@code dst}
+     */
     public static ByteBuffer putExposurePush(ByteBuffer dst, ExposureSettings s, float dt, boolean reset) {
         int at = dst.position();
         dst.putFloat(at, dt);

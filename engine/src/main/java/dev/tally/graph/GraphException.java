@@ -2,6 +2,7 @@ package dev.tally.graph;
 
 /** A frame graph declared wrongly; the message names the pass and the resource. */
 public final class GraphException extends RuntimeException {
+    /** @param message one line naming the pass, the resource and what is wrong */
     public GraphException(String message) {
         super(message);
     }

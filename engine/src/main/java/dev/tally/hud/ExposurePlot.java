@@ -30,8 +30,8 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
  */
 public interface ExposurePlot extends AutoCloseable {
     /**
-     * This frame's plot: the ring after the append, and the newest time (the right edge). One object per plot,
-     * rewritten by each frame's {@link #add}: read it while declaring and recording that frame, not later.
+     * This frame's plot, for {@link HudOverlay#add}: the ring after the append, and the newest time (the right edge).
+     * One object per plot, rewritten by each frame's {@link #add}: read it while declaring and recording that frame, not later.
      */
     interface View {
         /** @return the ring after this frame's append */
@@ -46,8 +46,16 @@ public interface ExposurePlot extends AutoCloseable {
     /** Empties the plot at the next frame (a restarted clock). */
     void reset();
 
-    /** Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}. */
+    /**
+     * Adds pass {@code hud.plot}: appends {@code exposure}'s applied and target EV at scene time {@code now}.
+     *
+     * @param g        this frame's graph
+     * @param exposure this frame's exposure record ({@link dev.tally.exposure.AutoExposure.Result#exposure()})
+     * @param now      scene time in seconds, growing from frame to frame
+     * @return the view to draw
+     */
     View add(FrameGraph g, BufferHandle exposure, float now);
 
+    /** Releases the pipeline and the ring, deferred until the GPU is done with them. */
     void close();
 }

@@ -11,48 +11,65 @@ import java.nio.ByteBuffer;
  * must be kept ({@link #copyTo(float[])}, {@link #copyTo(ByteBuffer)}, or {@link #toSample()}).
  */
 public interface Delivery {
-    /** The frame whose GPU work wrote the sample. */
+    /** @return the frame whose GPU work wrote the sample */
     long frame();
 
+    /** @return that frame's timeline value */
     long timelineValue();
 
-    /** The frame whose beginning delivered it. */
+    /** @return the frame whose beginning delivered it */
     long deliveredAtFrame();
 
-    /** Frames between writing and delivery. */
+    /** @return frames between writing and delivery */
     long lag();
 
-    /** When the GPU finished the slot's copy, on the {@link System#nanoTime()} clock; see {@link #timeSource()}. */
+    /** @return when the GPU finished the slot's copy, on the {@link System#nanoTime()} clock; see {@link #timeSource()} */
     long completedNanos();
 
+    /** @return how {@link #completedNanos()} was obtained */
     TimeSource timeSource();
 
-    /** Milliseconds from {@link #completedNanos()} to the hand-out. */
+    /** @return milliseconds from {@link #completedNanos()} to the hand-out */
     double ageMillis();
 
-    /** Older than the ring's {@code maxAgeFrames}: delivered, flagged and counted. */
+    /** @return whether it is older than the ring's {@code maxAgeFrames}: delivered, flagged and counted */
     boolean stale();
 
-    /** From a one-shot request rather than the every-frame capture. */
+    /** @return whether it comes from a one-shot request rather than the every-frame capture */
     boolean oneShot();
 
-    /** Payload bytes (image regions start at multiples of 16). */
+    /** @return payload bytes (image regions start at multiples of 16) */
     int byteCount();
 
-    /** Floats of the payload converted (buffer words as floats, image texels as RGBA), without padding. */
+    /** @return floats of the payload converted (buffer words as floats, image texels as RGBA), without padding */
     int floatCount();
 
-    /** The {@code index}-th 32-bit word of the payload, as a float. */
+    /**
+     * @param index a 32-bit word of the payload, from 0
+     * @return that word, as a float
+     */
     float floatAt(int index);
 
+    /**
+     * @param index a 32-bit word of the payload, from 0
+     * @return that word, as an int (for counters and the frame numbers a capture carries)
+     */
     int intAt(int index);
 
-    /** The whole payload converted to floats into {@code dst} from index 0 ({@link #floatCount()} of them). */
+    /**
+     * The whole payload converted to floats into {@code dst} from index 0 ({@link #floatCount()} of them).
+     *
+     * @param dst at least {@link #floatCount()} long
+     */
     void copyTo(float[] dst);
 
-    /** The raw payload into {@code dst} from its position, which advances by {@link #byteCount()}. */
+    /**
+     * The raw payload into {@code dst} from its position, which advances by {@link #byteCount()}.
+     *
+     * @param dst with at least {@link #byteCount()} bytes remaining
+     */
     void copyTo(ByteBuffer dst);
 
-    /** An immutable copy that outlives the callback (allocates). */
+    /** @return an immutable copy that outlives the callback (allocates) */
     Sample toSample();
 }

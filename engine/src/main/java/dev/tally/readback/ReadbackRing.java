@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * Host-visible slots that hand the CPU GPU values without ever waiting (except in {@link Mode#SYNC}).
  * <p>
- * The ring follows the frames of its {@link GraphRuntime}. {@link #capture} adds a transfer pass that
+ * Made by {@link dev.tally.Tally#readback}. The ring follows Tally's frames. {@link #capture} adds a transfer pass that
  * copies the sources into slot {@code f % N}, then writes the frame number beside the payload and a GPU
  * timestamp. When a frame begins the ring reads the timeline once and delivers, depending on the
  * {@link Mode}: the slot the frame is about to reuse (fixed), or the newest completed one (freshest).
@@ -31,11 +31,9 @@ import java.util.Optional;
  * arrays: no allocation per sample) and {@link #requestOnce one-shot requests}.
  * <p>
  * Slot layout: a 16-byte header (word 0: the low 32 bits of the frame number, written by the GPU after
- * the copies) then the payload (see {@link SlotLayout}).
- * <p>
- * The ring is the public face and owns the every-frame slots; {@link FrameDelivery} hands samples out,
- * {@link CapturePass} declares and records the copies, {@link OneShotRequests} keeps the one-shot slots
- * and {@link CompletionTimes} dates each sample.
+ * the copies) then the payload: buffer regions one after another without padding, each image region from
+ * the next multiple of 16 bytes. Each slot remembers the layout of the frame that wrote it, so a sample
+ * is never read with a later frame's (after a resize, say).
  */
 public interface ReadbackRing extends AutoCloseable {
     /** How samples are delivered. */
@@ -55,7 +53,7 @@ public interface ReadbackRing extends AutoCloseable {
 
         private final String id = name().toLowerCase(java.util.Locale.ROOT);
 
-        /** The mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest}). */
+        /** @return the mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest}) */
         public String id() {
             return id;
         }
@@ -63,60 +61,121 @@ public interface ReadbackRing extends AutoCloseable {
     /** Something a capture copies: a buffer range or an image region. */
     public sealed interface Source permits Region, ImageRegion {
     }
-    /** A region to capture: {@code bytes} from {@code offset} of {@code source}. */
+    /**
+     * A region to capture: {@code bytes} from {@code offset} of {@code source}; its 32-bit words are read as floats.
+     *
+     * @param source the buffer
+     * @param offset the first byte
+     * @param bytes  how many bytes
+     */
     public record Region(BufferHandle source, long offset, long bytes) implements Source {
-        /** The first {@code bytes} of {@code source}. */
+        /**
+         * @param source the buffer
+         * @param bytes  how many bytes from its start
+         * @return the first {@code bytes} of {@code source}
+         */
         public static Region of(BufferHandle source, long bytes) {
             return new Region(source, 0, bytes);
         }
     }
     /**
      * A rectangle of an image (mip 0, layer 0), converted to RGBA floats at delivery. The image needs
-     * TRANSFER_SRC usage and one of the formats {@link TexelFormats#supported()} names.
+     * TRANSFER_SRC usage and one of the formats R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT,
+     * B10G11R11_UFLOAT_PACK32 (alpha 1), R8G8B8A8_UNORM/SRGB or B8G8R8A8_UNORM/SRGB (sRGB decoded to linear).
+     *
+     * @param image  the image
+     * @param x      the rectangle's left column
+     * @param y      its top row
+     * @param width  its width in texels
+     * @param height its height in texels
      */
     public record ImageRegion(ImageHandle image, int x, int y, int width, int height) implements Source {
+        /**
+         * @param image the image
+         * @param x     the texel's column
+         * @param y     its row
+         * @return the one texel at ({@code x}, {@code y}): four floats
+         */
         public static ImageRegion texel(ImageHandle image, int x, int y) {
             return new ImageRegion(image, x, y, 1, 1);
         }
     }
-    /** Captures the whole of a small buffer (at most the slot capacity). */
+    /**
+     * Captures the whole of a small buffer (at most the slot capacity) into this frame's slot.
+     *
+     * @param g      this frame's graph
+     * @param source the buffer, as the graph knows its size
+     */
     void capture(FrameGraph g, BufferHandle source);
 
-    /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
+    /**
+     * Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot.
+     *
+     * @param frameGraph this frame's graph
+     * @param sources    what to copy, in payload order; together at most the ring's capacity
+     */
     void capture(FrameGraph frameGraph, List<? extends Source> sources);
 
     /**
      * Reads {@code sources} once: delivered exactly once to {@code listener} (may be null) and the returned
      * request's future, at the first frame beginning after the GPU finished. At most as many one-shot
      * requests as the ring has slots may be pending.
+     *
+     * @param frameGraph this frame's graph
+     * @param sources    what to copy, in payload order
+     * @param listener   called with the sample at delivery, or null
+     * @return the request, whose future completes at delivery
      */
     ReadbackRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener);
 
-    /** The newest every-frame sample, or empty before the first one: never waits (allocates a copy once per new sample). */
+    /** @return the newest every-frame sample, or empty before the first one: never waits (allocates a copy once per new sample) */
     Optional<Sample> latest();
 
-    /** Every every-frame sample goes to {@code listener} when its frame begins, on that caller's thread. */
+    /**
+     * Every every-frame sample goes to {@code listener} when its frame begins, on that caller's thread.
+     *
+     * @param listener called with each sample, valid only during the call
+     * @return the subscription; close it to stop hearing
+     */
     Subscription onSample(SampleListener listener);
 
-    /** Each sample is converted into {@code destination} (from index 0), then {@code listener} (may be null) is called. */
+    /**
+     * Each sample is converted into {@code destination} (from index 0), then {@code listener} (may be null) is called:
+     * a caller-owned array, so delivery allocates nothing.
+     *
+     * @param destination receives the payload as floats; sized for the capture's floats
+     * @param listener    called after the copy, or null
+     * @return the subscription; close it to stop hearing
+     */
     Subscription onSample(float[] destination, SampleListener listener);
 
-    /** Each sample's raw payload goes into {@code destination} (from 0, then flipped), then {@code listener} (may be null) is called. */
+    /**
+     * Each sample's raw payload goes into {@code destination} (from 0, then flipped), then {@code listener} (may be null) is called.
+     *
+     * @param destination receives the payload bytes; sized for the capture's bytes
+     * @param listener    called after the copy, or null
+     * @return the subscription; close it to stop hearing
+     */
     Subscription onSample(ByteBuffer destination, SampleListener listener);
 
-    /** Counters; {@code blockingWaits} are the context's readback waits, from the one place that counts waits. */
+    /** @return the ring's counters so far, a snapshot */
     ReadbackStats stats();
 
+    /** @return the number of slots ({@code readback.slots}): a fixed-mode sample is this many frames late */
     int slotCount();
 
+    /** @return how samples are delivered */
     Mode mode();
 
+    /** @return the age in frames beyond which a sample is flagged stale */
     int maxAgeFrames();
 
-    /** How this ring's completion times are obtained on this device. */
+    /** @return how this ring's completion times are obtained on this device */
     TimeSource timeSource();
 
+    /** @return the name its passes and buffers are labelled with */
     String name();
 
+    /** Releases the slots, deferred until the GPU is done with them; pending one-shot requests are cancelled. */
     void close();
 }

@@ -26,16 +26,25 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
     /** Little-endian 32-bit words straight from the byte array: a word read allocates nothing. */
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** Frames between writing and delivery. */
+    /** @return frames between writing and delivery */
     public long lag() {
         return deliveredAtFrame - frame;
     }
 
-    /** The {@code index}-th 32-bit word of the payload, as a float. */
+    /**
+     * @param index a 32-bit word of the payload, from 0
+     * @return that word, as a float
+     * @throws IndexOutOfBoundsException outside the payload
+     */
     public float floatAt(int index) {
         return Float.intBitsToFloat(intAt(index));
     }
 
+    /**
+     * @param index a 32-bit word of the payload, from 0
+     * @return that word, as an int
+     * @throws IndexOutOfBoundsException outside the payload
+     */
     public int intAt(int index) {
         if (index < 0 || index > bytes.length / 4 - 1) {
             throw new IndexOutOfBoundsException("word " + index + " of a " + bytes.length + "-byte sample");
@@ -43,12 +52,22 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
         return (int) LE_INT.get(bytes, 4 * index);
     }
 
-    /** The {@code index}-th float of the converted payload (see {@link #floats}). */
+    /**
+     * @param index a float of the converted payload, from 0 (see {@link #floats})
+     * @return that float
+     * @throws ArrayIndexOutOfBoundsException outside the converted payload
+     */
     public float value(int index) {
         return floats[index];
     }
 
-    /** Reads a struct (or anything) from the little-endian bytes. */
+    /**
+     * Reads a struct (or anything) from the little-endian bytes.
+     *
+     * @param <T>    what the reader makes
+     * @param reader given a read-only little-endian view of the payload from byte 0
+     * @return what the reader returned
+     */
     public <T> T read(Function<ByteBuffer, T> reader) {
         return reader.apply(view());
     }

@@ -8,5 +8,6 @@ import dev.tally.readback.Delivery;
  */
 @FunctionalInterface
 public interface SampleListener {
+    /** @param sample the delivered sample; copy what must outlive the call */
     void delivered(Delivery sample);
 }

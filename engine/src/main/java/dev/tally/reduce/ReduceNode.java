@@ -29,8 +29,14 @@ public interface ReduceNode extends AutoCloseable {
      * Adds the reduction of {@code count} floats of {@code input}; returns the result's handle. The count
      * is checked against the buffer's declared size here, where the mistake is made: reading past the
      * binding would give a wrong total with nothing but a validation message to say so.
+     *
+     * @param g     this frame's graph
+     * @param input the floats to reduce
+     * @param count how many, from the start; at most the node's {@code maxCount} and the buffer's size
+     * @return the handle of the one-float result, for passes that read it on the GPU (or a readback ring)
      */
     BufferHandle add(FrameGraph g, BufferHandle input, long count);
 
+    /** Releases the scratch buffers, deferred until the GPU is done with them. */
     void close();
 }

@@ -12,12 +12,24 @@ import java.nio.ByteOrder;
  * sum overflows give a sum and mean of +-Inf, and squares beyond the f32 range a variance of +Inf or NaN.
  * Whatever the order of the data, the sum is within about 1e-7 and the variance about 1e-7 of a
  * float64 computation on the same values (compensated sums and Chan's merges, see reduce_stats.comp).
+ *
+ * @param count    how many values
+ * @param sum      their sum
+ * @param min      the smallest
+ * @param max      the largest
+ * @param mean     sum / count
+ * @param variance the population variance
  */
 public record ReduceStats(long count, float sum, float min, float max, float mean, float variance) {
     /** Bytes of one record in the shader (partials and the result alike). */
     public static final int RECORD_BYTES = 32;
 
-    /** The record at {@code bytes}' position (little-endian, as the GPU wrote it). */
+    /**
+     * The record at {@code bytes}' position (little-endian, as the GPU wrote it), e.g. from a readback sample.
+     *
+     * @param bytes at least {@link #RECORD_BYTES} from its position, which does not move
+     * @return the statistics
+     */
     public static ReduceStats read(ByteBuffer bytes) {
         ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         int at = b.position();
@@ -25,7 +37,7 @@ public record ReduceStats(long count, float sum, float min, float max, float mea
                 b.getFloat(at + 16), b.getFloat(at + 24));
     }
 
-    /** The standard deviation, sqrt(variance). */
+    /** @return the standard deviation, sqrt(variance) */
     public double standardDeviation() {
         return Math.sqrt(variance);
     }

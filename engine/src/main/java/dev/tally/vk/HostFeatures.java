@@ -15,14 +15,27 @@ import static org.lwjgl.system.MemoryUtil.NULL;
  * What a host created its device with, as far as Tally cares: which of Tally's features
  * ({@link Requirements#features()}) it enabled and its enabled device extensions. Vulkan cannot be
  * queried for enabled features, so this is read from the host's own {@code vkCreateDevice} chain.
+ * Passed to {@code Tally.wrap} in {@link dev.tally.Tally.Host}.
+ *
+ * @param features   the names of Tally's features the device was created with ({@link Requirements.Feature#name()})
+ * @param extensions the device extensions it was created with
  */
 public record HostFeatures(Set<String> features, Set<String> extensions) {
+    /**
+     * @param features   the names of Tally's features the device was created with, copied
+     * @param extensions the device extensions it was created with, copied
+     */
     public HostFeatures {
         features = Set.copyOf(features);
         extensions = Set.copyOf(extensions);
     }
 
-    /** Read from the create info the host passed to {@code vkCreateDevice}: its pNext chain and extension names. */
+    /**
+     * Read from the create info the host passed to {@code vkCreateDevice}: its pNext chain and extension names.
+     *
+     * @param createInfo the create info, still allocated (call before freeing it)
+     * @return what it enables of Tally's needs
+     */
     public static HostFeatures of(VkDeviceCreateInfo createInfo) {
         Set<String> extensions = new HashSet<>();
         PointerBuffer names = createInfo.ppEnabledExtensionNames();
@@ -34,7 +47,13 @@ public record HostFeatures(Set<String> features, Set<String> extensions) {
         return of(createInfo.pNext(), extensions);
     }
 
-    /** Read from the feature chain the host enabled (a VkPhysicalDeviceFeatures2 and what it chains), with its extensions. */
+    /**
+     * Read from the feature chain the host enabled (a VkPhysicalDeviceFeatures2 and what it chains), with its extensions.
+     *
+     * @param chain      the head of the feature chain
+     * @param extensions the device extensions enabled
+     * @return what they enable of Tally's needs
+     */
     public static HostFeatures of(VkPhysicalDeviceFeatures2 chain, Collection<String> extensions) {
         return of(chain.address(), extensions);
     }
@@ -52,7 +71,12 @@ public record HostFeatures(Set<String> features, Set<String> extensions) {
         return new HostFeatures(enabled, new HashSet<>(extensions));
     }
 
-    /** This record with {@code feature} left out: what a host that forgot it would report (for tests and tools). */
+    /**
+     * This record with {@code feature} left out: what a host that forgot it would report (for tests and tools).
+     *
+     * @param feature a feature name
+     * @return a new record without it
+     */
     public HostFeatures without(String feature) {
         Set<String> fewer = new HashSet<>(features);
         fewer.remove(feature);

@@ -60,7 +60,7 @@ public final class Requirements {
             this.id = id;
         }
 
-        /** The part as the README's requirements table names it. */
+        /** @return the part as the README's requirements table and Tally's messages name it */
         public String id() {
             return id;
         }
@@ -69,12 +69,29 @@ public final class Requirements {
     /**
      * One device feature: its member name, the Vulkan 1.2/1.3 struct that holds it (and the stand-alone
      * struct of the extension it came from, which a host chain may carry instead), and why Tally needs it.
+     *
+     * @param part             the part that needs it
+     * @param name             the struct member, e.g. {@code synchronization2}
+     * @param struct           the core struct that holds it, e.g. {@code VkPhysicalDeviceVulkan13Features}
+     * @param sType            that struct's VkStructureType
+     * @param offset           the member's byte offset in it
+     * @param standaloneStruct the extension's own struct, e.g. {@code VkPhysicalDeviceSynchronization2Features}
+     * @param standaloneSType  that struct's VkStructureType
+     * @param standaloneOffset the member's byte offset in it
+     * @param why              what Tally uses it for, as messages say
      */
     public record Feature(Part part, String name, String struct, int sType, int offset, String standaloneStruct, int standaloneSType,
                           int standaloneOffset, String why) {
     }
 
-    /** A device extension; {@code required} false: Tally uses it where enabled and says what it does without it. */
+    /**
+     * A device extension; {@code required} false: Tally uses it where enabled and says what it does without it.
+     *
+     * @param part     the part that uses it
+     * @param name     the extension's name
+     * @param required whether Tally refuses a device without it
+     * @param why      what it gives, and what happens without it
+     */
     public record Extension(Part part, String name, boolean required, String why) {
     }
 
@@ -111,21 +128,25 @@ public final class Requirements {
     private Requirements() {
     }
 
-    /** Tally's requirements (immutable). */
+    /** @return Tally's requirements (immutable) */
     public static Requirements get() {
         return ALL;
     }
 
+    /** @return {@link #API_VERSION} */
     public int apiVersion() {
         return API_VERSION;
     }
 
-    /** Every feature Tally may need, in table order. */
+    /** @return every feature Tally may need, in table order */
     public List<Feature> features() {
         return FEATURES;
     }
 
-    /** The features {@code parts} need. */
+    /**
+     * @param parts the parts the host uses
+     * @return the features they need, in table order
+     */
     public List<Feature> features(Set<Part> parts) {
         List<Feature> out = new ArrayList<>();
         for (Feature f : FEATURES) {
@@ -136,12 +157,12 @@ public final class Requirements {
         return out;
     }
 
-    /** Device extensions Tally uses (none required). */
+    /** @return the device extensions Tally uses (none required) */
     public List<Extension> extensions() {
         return EXTENSIONS;
     }
 
-    /** Every part: what a host that uses all of Tally enables. */
+    /** @return every part: what a host that uses all of Tally enables (a new mutable set) */
     public static Set<Part> allParts() {
         return EnumSet.allOf(Part.class);
     }
@@ -151,6 +172,10 @@ public final class Requirements {
      * {@code chain}: in the stand-alone struct of a feature where the chain carries one, else in its
      * VkPhysicalDeviceVulkan12Features/13Features, which is appended (allocated on {@code stack}) when the
      * chain has none. The host's own settings stay.
+     *
+     * @param chain the host's VkPhysicalDeviceFeatures2, the head of its vkCreateDevice pNext chain
+     * @param stack where appended structs are allocated; it must outlive vkCreateDevice
+     * @param parts the parts the host uses
      */
     public void enableIn(VkPhysicalDeviceFeatures2 chain, MemoryStack stack, Set<Part> parts) {
         for (Feature f : features(parts)) {
@@ -188,6 +213,12 @@ public final class Requirements {
     /**
      * Refuses a host device that lacks what {@code parts} need: one line naming each missing feature and
      * the struct to set it in. {@code where} names the call (e.g. "Tally.wrap").
+     *
+     * @param where   the call, for the message
+     * @param device  the host's device, checked for Vulkan 1.3
+     * @param enabled what the device was created with
+     * @param parts   the parts the host uses
+     * @throws IllegalArgumentException naming each missing feature and the struct to enable it in, or the Vulkan version
      */
     public void check(String where, VkDevice device, HostFeatures enabled, Set<Part> parts) {
         checkApiVersion(where, device);
@@ -207,7 +238,14 @@ public final class Requirements {
         }
     }
 
-    /** Refuses a queue family that does not exist on the device or lacks graphics or compute (Tally records both on the one queue). */
+    /**
+     * Refuses a queue family that does not exist on the device or lacks graphics or compute (Tally records both on the one queue).
+     *
+     * @param where          the call, for the message
+     * @param physicalDevice the host's physical device
+     * @param family         the family of the queue handed to Tally
+     * @throws IllegalArgumentException naming the family and what it lacks
+     */
     public void checkQueue(String where, VkPhysicalDevice physicalDevice, int family) {
         try (MemoryStack stack = stackPush()) {
             IntBuffer count = stack.mallocInt(1);
