@@ -5,6 +5,7 @@ import dev.tally.exposure.ExposureSettings;
 import dev.tally.internal.engine.Engine;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.Tonemapper;
+import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.reduce.NormalizeNode;
@@ -168,6 +169,12 @@ public interface Tally extends AutoCloseable {
      * @throws IllegalArgumentException when the device lacks the graphics part's features
      */
     HudOverlay hud();
+
+    /**
+     * @return the exposure plot's history (a small GPU ring of applied and target EV appended each frame), to hand to
+     *         {@link HudOverlay#add}
+     */
+    ExposurePlot exposurePlot();
 
     /** @return command buffers for callers that let Tally submit: one per frame in flight, reused */
     FrameCommands frameCommands();

@@ -1,23 +1,8 @@
 package dev.tally.exposure;
 
 import dev.tally.graph.FrameGraph;
-import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
-import dev.tally.internal.graph.GraphDeclaration;
-import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.graph.PassKind;
-import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.shader.GraphicsPipeline;
-import dev.tally.internal.shader.PipelineCache;
-import dev.tally.internal.shader.Samplers;
-import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.shader.SpecConstants;
-import dev.tally.internal.vk.VulkanContext;
-import java.util.List;
-import java.util.Map;
 import static org.lwjgl.vulkan.VK10.*;
 
 /**

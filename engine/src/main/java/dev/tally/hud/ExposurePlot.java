@@ -2,26 +2,7 @@ package dev.tally.hud;
 
 import dev.tally.hud.HudOverlay;
 import dev.tally.graph.FrameGraph;
-import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
-import dev.tally.internal.graph.GraphDeclaration;
-import dev.tally.graph.PassKind;
-import dev.tally.internal.graph.RecordedRequest;
-import dev.tally.internal.shader.Bindings;
-import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.shader.PipelineCache;
-import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.TrackedBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.internal.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.system.MemoryUtil;
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Map;
-import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 
 /**
  * The history behind the HUD's exposure plot: a small ring of {time, applied EV, target EV} kept on

@@ -2,15 +2,7 @@ package dev.tally.hud;
 
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.BufferHandle;
-import dev.tally.internal.graph.GraphDeclaration;
-import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
-import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.PipelineCache;
-import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.TrackedBuffer;
-import dev.tally.internal.vk.VulkanContext;
-import java.nio.ByteBuffer;
 import java.util.List;
 
 /**

@@ -2,7 +2,6 @@ package dev.tally.readback;
 
 import dev.tally.readback.TimeSource;
 import dev.tally.readback.Sample;
-import org.lwjgl.system.MemoryUtil;
 import java.nio.ByteBuffer;
 
 /**

@@ -1,6 +1,5 @@
 package dev.tally.readback;
 
-import dev.tally.readback.Delivery;
 import dev.tally.readback.Sample;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,5 @@
 package dev.tally.readback;
 
-import dev.tally.readback.Delivery;
-import java.nio.ByteBuffer;
 
 /**
  * A listener of a ring's every-frame samples, optionally with a caller-owned destination that the ring

@@ -1,19 +1,7 @@
 package dev.tally.reduce;
 
 import dev.tally.graph.FrameGraph;
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
-import dev.tally.internal.graph.GraphDeclaration;
-import dev.tally.graph.PassKind;
-import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.DescriptorSets;
-import dev.tally.internal.shader.PipelineCache;
-import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.VulkanContext;
-import org.lwjgl.system.MemoryStack;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Normalization as a graph pass: divides {@code count} floats by a total that a reduction

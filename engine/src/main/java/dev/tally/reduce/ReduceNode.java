@@ -1,20 +1,7 @@
 package dev.tally.reduce;
 
 import dev.tally.graph.FrameGraph;
-import dev.tally.reduce.ReduceOp;
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferDesc;
 import dev.tally.graph.BufferHandle;
-import dev.tally.internal.graph.GraphDeclaration;
-import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.graph.PassBuilder;
-import dev.tally.graph.PassContext;
-import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.TrackedBuffer;
-import dev.tally.vk.MemoryKind;
-import dev.tally.internal.vk.VulkanContext;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import static org.lwjgl.vulkan.VK10.*;
 
 /**

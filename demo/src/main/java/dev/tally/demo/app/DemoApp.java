@@ -128,7 +128,7 @@ public final class DemoApp implements AutoCloseable {
         }
         tonemap = tally.tonemapper();
         hud = tally.hud();
-        plot = new ExposurePlotNode(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
+        plot = tally.exposurePlot();
         ring = tally.readback("readback", READBACK_BYTES);
         probe = new LuminanceProbe(window);
         probeSubscription = ring.onSample(readbackFloats, d -> {

@@ -65,7 +65,7 @@ public final class DemoGraph implements CheckedGraph {
             exposure = tally.autoExposure("");
             tonemap = tally.tonemapper();
             hud = tally.hud();
-            plot = new ExposurePlotNode(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache());
+            plot = tally.exposurePlot();
             ring = tally.readback("readback", DemoApp.READBACK_BYTES);
             output = TrackedImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);

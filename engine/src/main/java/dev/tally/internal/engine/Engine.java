@@ -1,5 +1,8 @@
 package dev.tally.internal.engine;
 
+import dev.tally.hud.ExposurePlot;
+import dev.tally.internal.hud.ExposurePlotNode;
+
 import dev.tally.internal.readback.ReadbackRingNode;
 
 import dev.tally.internal.reduce.NormalizePass;
@@ -290,6 +293,12 @@ public final class Engine implements Tally {
         requireOpen();
         Requirements.get().check("Tally.hud", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new HudOverlayNode(ctx, compiler, pipelineCache, config.real("hud.scale"));
+    }
+
+    @Override
+    public ExposurePlot exposurePlot() {
+        requireOpen();
+        return new ExposurePlotNode(ctx, compiler, pipelineCache);
     }
 
     @Override
