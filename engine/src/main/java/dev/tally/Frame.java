@@ -21,6 +21,10 @@ import java.util.List;
  * <p>
  * A frame belongs to the thread that began it: recording, submitting, signalling or abandoning it from
  * another thread throws IllegalStateException.
+ * <p>
+ * Tally reuses frame objects so that a frame allocates nothing: once submitted or abandoned, a frame refuses every
+ * further operation until {@code frames.inFlight + 2} frames later, when the same object is handed out as a new
+ * frame. Keep a frame's {@link #number()}, not the frame, beyond its submission.
  */
 public interface Frame {
     /** @return this frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it) */

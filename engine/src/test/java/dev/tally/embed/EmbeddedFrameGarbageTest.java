@@ -49,14 +49,14 @@ class EmbeddedFrameGarbageTest {
     private static final int WARM_UP = 1_000;
     private static final int FRAMES = 300;
     /**
-     * The one object a frame still makes: the {@link Frame} that {@code beginFrame()} returns (its identity is what refuses a
-     * finished frame's reference, so it is not pooled). 64 B is above its size with or without compressed references and
-     * below any second object's; every other byte of the frame is garbage that fails this test.
+     * Less than one object per frame (the smallest is 16 B): a frame makes none, the frame objects are reused too (56 B
+     * per frame while each frame made its own); a few hundred bytes over the whole run (216 B in 300 frames, seen) are
+     * one-off work such as a pipeline or timing table made late, not the frame's.
      */
-    private static final double MAX_BYTES_PER_FRAME = 64;
+    private static final double MAX_BYTES_PER_FRAME = 8;
 
     @Test
-    void anEmbeddedFrameOfTwoViewsAllocatesOnlyItsFrameObject() throws IOException, InterruptedException {
+    void anEmbeddedFrameOfTwoViewsAllocatesNothing() throws IOException, InterruptedException {
         Path out = Files.createTempFile("tally-embed-alloc", ".txt");
         try {
             List<String> command = List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m",
@@ -77,7 +77,7 @@ class EmbeddedFrameGarbageTest {
             assertTrue(Long.parseLong(f[4]) > FRAMES, "the rings delivered into the host's arrays every frame: " + text);
             double perFrame = (double) bytes / frames;
             assertTrue(perFrame <= MAX_BYTES_PER_FRAME, String.format(Locale.ROOT, "%.1f bytes allocated per embedded frame (%d in %d frames);"
-                    + " at most %.0f expected (the Frame object)", perFrame, bytes, frames, MAX_BYTES_PER_FRAME));
+                    + " at most %.0f expected", perFrame, bytes, frames, MAX_BYTES_PER_FRAME));
         } finally {
             Files.deleteIfExists(out);
         }

@@ -98,6 +98,11 @@ public final class Engine implements Tally {
     private final int framesInFlight;
     private long nextFrame;
     private EngineFrame current;
+    /**
+     * The frame objects, handed out in turn: frame n's is taken again at frame n + frames.inFlight + 2, when frame n was
+     * submitted or abandoned long before (beginFrame refuses an unfinished previous frame), so that a frame allocates nothing.
+     */
+    private final EngineFrame[] frames;
     private volatile boolean closed;
     /** What the device was created with: the graphics paths are checked against it when first asked for. */
     private final HostFeatures enabled;
@@ -113,6 +118,7 @@ public final class Engine implements Tally {
         this.reducer = reducer;
         this.framesInFlight = ctx.options().framesInFlight();
         this.inFlight = new InFlightCheck(framesInFlight);
+        this.frames = new EngineFrame[framesInFlight + 2];
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
         graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
         graphs.passTimingInterval(config.integer("graph.passTimingInterval"));
@@ -223,7 +229,11 @@ public final class Engine implements Tally {
         long number = nextFrame++;
         try {
             GraphDeclaration graph = graphs.begin(number, value);
-            current = new EngineFrame(this, number, value, framesInFlight, Thread.currentThread(), graph);
+            int k = (int) (number % frames.length);
+            if (frames[k] == null) {
+                frames[k] = new EngineFrame(this);
+            }
+            current = frames[k].begin(number, value, framesInFlight, Thread.currentThread(), graph);
         } catch (RuntimeException e) {
             ctx.submissions().frameAbandoned(value);   // the frame never existed: its value is signalled empty
             throw e;

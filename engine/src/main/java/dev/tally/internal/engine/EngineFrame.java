@@ -53,21 +53,32 @@ public final class EngineFrame implements Frame {
     private final Engine tally;
     /** Made when asked for: the frame's own slot and value are read without it (a ticket per frame is garbage). */
     private FrameTicket ticket;
-    private final long number;
-    private final long timelineValue;
-    private final int slot;
-    private final Thread owner;
-    private final GraphDeclaration graph;
-    /** Volatile: a beginFrame on another thread reads it to tell an open frame from a finished one. */
-    private volatile State state = State.OPEN;
+    // Set by begin: the object is reused (Engine keeps frames.inFlight + 2 of them), so a frame allocates nothing.
+    private long number;
+    private long timelineValue;
+    private int slot;
+    private Thread owner;
+    private GraphDeclaration graph;
+    /** Volatile, written last by begin: a beginFrame on another thread reads it to tell an open frame from a finished one. */
+    private volatile State state = State.SUBMITTED;
 
-    EngineFrame(Engine tally, long number, long timelineValue, int framesInFlight, Thread owner, GraphDeclaration graph) {
+    EngineFrame(Engine tally) {
         this.tally = tally;
+    }
+
+    /** Hands this object out as frame {@code number}: it was submitted or abandoned at least frames.inFlight + 1 frames ago. */
+    EngineFrame begin(long number, long timelineValue, int framesInFlight, Thread owner, GraphDeclaration graph) {
+        if (state == State.OPEN || state == State.RECORDED) {
+            throw new IllegalStateException("internal: frame object of frame " + this.number + " reused for frame " + number + " while " + state);
+        }
         this.number = number;
         this.timelineValue = timelineValue;
         this.slot = (int) (number % framesInFlight);
         this.owner = owner;
         this.graph = graph;
+        this.ticket = null;
+        this.state = State.OPEN;
+        return this;
     }
 
     /** This frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it). */
