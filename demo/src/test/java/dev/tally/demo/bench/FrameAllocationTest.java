@@ -51,15 +51,28 @@ class FrameAllocationTest {
         check(true);
     }
 
+    /**
+     * Recorded in batches on two queue lanes (async compute on, the lanes split on the one queue lavapipe has), as on a
+     * device with an async compute queue: {@code recordBatches} and Tally's submission of each batch.
+     */
+    @Test
+    void aSteadyFrameRecordedInBatchesAllocatesLessThanOneObject() throws IOException, InterruptedException {
+        check(false, true);
+    }
+
     private static void check(boolean wallClock) throws IOException, InterruptedException {
-        String text = probe(false, wallClock);
+        check(wallClock, false);
+    }
+
+    private static void check(boolean wallClock, boolean batches) throws IOException, InterruptedException {
+        String text = probe(false, wallClock, batches);
         String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
         String[] f = line.split(" ");
         double bytes = Double.parseDouble(f[1]);
         assertEquals(FRAMES, Long.parseLong(f[2]), text);
         assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
         if (bytes > MAX_BYTES_PER_FRAME) {
-            String sites = probe(true, wallClock).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
+            String sites = probe(true, wallClock, batches).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
                     .collect(Collectors.joining("\n"));
             fail(String.format(Locale.ROOT, "%.0f bytes allocated per frame; at most %.0f expected. Top allocation sites over %d frames "
                     + "(JFR, first dev.tally frame):%n%s", bytes, MAX_BYTES_PER_FRAME, FRAMES, sites));
@@ -67,7 +80,7 @@ class FrameAllocationTest {
     }
 
     /** Runs the probe in a JVM of its own; with {@code sites}, under an allocation recording with small fixed TLABs. */
-    private static String probe(boolean sites, boolean wallClock) throws IOException, InterruptedException {
+    private static String probe(boolean sites, boolean wallClock, boolean batches) throws IOException, InterruptedException {
         Path out = Files.createTempFile("tally-frame-alloc", ".txt");
         try {
             List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m"));
@@ -77,6 +90,7 @@ class FrameAllocationTest {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), Probe.class.getName()));
             command.add(sites ? "sites" : "count");
             command.add(wallClock ? "wall-clock" : "fixed-dt");
+            command.add(batches ? "batches" : "one-buffer");
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
             if (!p.waitFor(180, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -93,13 +107,18 @@ class FrameAllocationTest {
     /**
      * Runs the demo's frames and prints "bytesPerFrame BYTES FRAMES VALIDATION_MESSAGES"; with the first argument {@code sites},
      * records the measured frames' allocations and prints the top sites too, one "site " line each; the second argument is
-     * {@code wall-clock} (the demo's default timing) or {@code fixed-dt} (1/60 s per frame).
+     * {@code wall-clock} (the demo's default timing) or {@code fixed-dt} (1/60 s per frame); the third {@code batches} records the
+     * frame in batches on two lanes.
      */
     public static final class Probe {
         public static void main(String[] args) {
             boolean sites = args.length > 0 && args[0].equals("sites");
             double fixedDt = args.length > 1 && args[1].equals("wall-clock") ? 0 : 1.0 / 60;
-            try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
+            List<String> settings = new ArrayList<>(List.of("validation.enabled=true", dev.tally.demo.CommonOptions.LIVE_SHADERS));
+            if (args.length > 2 && args[2].equals("batches")) {
+                settings.addAll(List.of("async.mode=on", "debug.asyncOneQueue=true"));
+            }
+            try (Tally tally = Tally.open(Config.load(null, settings), List.of());
                  DemoFrames frames = new DemoFrames(tally, 64, 36, FRAMES, null, fixedDt)) {
                 for (int i = 0; i < WARM_UP_RUNS; i++) {
                     frames.run();   // warm-up: plans, transients, descriptor sets and the JIT settle

@@ -1,5 +1,7 @@
 package dev.tally.internal.engine;
 
+import dev.tally.FrameBatch;
+
 import dev.tally.hud.ExposurePlot;
 import dev.tally.internal.hud.ExposurePlotNode;
 
@@ -103,6 +105,10 @@ public final class Engine implements Tally {
      * submitted or abandoned long before (beginFrame refuses an unfinished previous frame), so that a frame allocates nothing.
      */
     private final EngineFrame[] frames;
+    /** The batches of the frame recorded last (a frame recorded in batches allocates nothing): list, read-only view, objects. */
+    private final List<FrameBatch> batchList = new java.util.ArrayList<>(2);
+    private final List<FrameBatch> batchView = java.util.Collections.unmodifiableList(batchList);
+    private final List<LaneBatch> batchPool = new java.util.ArrayList<>(2);
     private volatile boolean closed;
     /** What the device was created with: the graphics paths are checked against it when first asked for. */
     private final HostFeatures enabled;
@@ -303,6 +309,21 @@ public final class Engine implements Tally {
         requireOpen();
         Requirements.get().check("Tally.hud", ctx.device(), enabled, EnumSet.of(Requirements.Part.GRAPHICS));
         return new HudOverlayNode(ctx, compiler, pipelineCache, config.real("hud.scale"));
+    }
+
+    List<FrameBatch> batchList() {
+        return batchList;
+    }
+
+    List<FrameBatch> batchView() {
+        return batchView;
+    }
+
+    LaneBatch laneBatch(int i) {
+        while (batchPool.size() <= i) {
+            batchPool.add(new LaneBatch());
+        }
+        return batchPool.get(i);
     }
 
     @Override

@@ -131,15 +131,16 @@ public final class EngineFrame implements Frame {
         require(State.OPEN, "record");
         GraphRuntime graphs = tally.graphs();
         List<GraphRuntime.RecordedBatch> recorded = graphs.recordBatches(graph, EngineLaneCommands.of(commands, number).forFrame(this));
-        List<FrameBatch> out = new ArrayList<>();
         boolean second = tally.context().asyncQueue() != null;
-        for (GraphRuntime.RecordedBatch b : recorded) {
+        List<FrameBatch> out = tally.batchList();
+        out.clear();
+        for (int i = 0; i < recorded.size(); i++) {   // indexed: no iterator per frame
+            GraphRuntime.RecordedBatch b = recorded.get(i);
             check(vkEndCommandBuffer(b.cmd()), "vkEndCommandBuffer");
-            out.add(new FrameBatch(b.batch().lane(), second && b.batch().lane() == QueueLanes.ASYNC, b.cmd(), graphs.laneSemaphore(),
-                    b.waitValues(), b.signalValue(), b.last()));
+            out.add(tally.laneBatch(i).set(b, second && b.batch().lane() == QueueLanes.ASYNC, graphs.laneSemaphore()));
         }
         state = State.RECORDED;
-        return List.copyOf(out);
+        return tally.batchView();
     }
 
     /** Tally submits the batches of {@link #recordBatches} in order; the last signals this frame's timeline value. */
@@ -157,29 +158,49 @@ public final class EngineFrame implements Frame {
         for (int i = 0; i < batches.size(); i++) {
             FrameBatch b = batches.get(i);
             try (MemoryStack stack = stackPush()) {
-                VkSubmitInfo2 info = VkSubmitInfo2.calloc(1, stack).get(0);
-                b.fill(info, stack);
+                // By address (static setters): this runs for every batch of every frame, and struct wrappers would be garbage.
+                long info = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
+                LaneBatch.of(b, number).fillAt(info, stack);
                 if (i == 0 && waitBinary != NULL) {
-                    VkSemaphoreSubmitInfo.Buffer waits = grown(info.pWaitSemaphoreInfos(), info.waitSemaphoreInfoCount(), stack);
-                    waits.get(waits.capacity() - 1).sType$Default().semaphore(waitBinary).stageMask(waitStage);
-                    info.pWaitSemaphoreInfos(waits);
+                    long w = appended(info, VkSubmitInfo2.WAITSEMAPHOREINFOCOUNT, VkSubmitInfo2.PWAITSEMAPHOREINFOS, stack);
+                    semaphoreInfo(w, waitBinary, 0, waitStage);
                 }
                 if (b.last()) {
-                    VkSemaphoreSubmitInfo.Buffer signals = grown(info.pSignalSemaphoreInfos(), info.signalSemaphoreInfoCount(), stack);
-                    fill(signals.get(signals.capacity() - 1));
+                    long t = appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
+                    semaphoreInfo(t, timelineSemaphore(), timelineValue, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
                     if (signalBinary != NULL) {
-                        signals = grown(signals, signals.capacity(), stack);
-                        signals.get(signals.capacity() - 1).sType$Default().semaphore(signalBinary).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                        long bin = appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
+                        semaphoreInfo(bin, signalBinary, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
                     }
-                    info.pSignalSemaphoreInfos(signals);
                 }
-                ctx.submissions().submitFrameBatch(b.asyncQueue(), info, timelineValue,
-                        "submission " + timelineValue + " (frame " + number + ", batch " + i + " on lane " + b.lane() + ")");
+                ctx.submissions().submitFrameBatch(b.asyncQueue(), info, timelineValue, number, i, b.lane());
             }
         }
         ctx.submissions().frameSubmitted(timelineValue);
         state = State.SUBMITTED;
         tally.graphs().submitted(graph);
+    }
+
+    /**
+     * Grows the semaphore list of the VkSubmitInfo2 at {@code info} (count and pointer at those offsets) by one zeroed
+     * entry on {@code stack}, and returns the new entry's address.
+     */
+    private static long appended(long info, int countOffset, int pointerOffset, MemoryStack stack) {
+        int count = MemoryUtil.memGetInt(info + countOffset);
+        long list = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, count + 1, VkSemaphoreSubmitInfo.SIZEOF);
+        if (count > 0) {
+            MemoryUtil.memCopy(MemoryUtil.memGetAddress(info + pointerOffset), list, (long) count * VkSemaphoreSubmitInfo.SIZEOF);
+        }
+        MemoryUtil.memPutInt(info + countOffset, count + 1);
+        MemoryUtil.memPutAddress(info + pointerOffset, list);
+        return list + (long) count * VkSemaphoreSubmitInfo.SIZEOF;
+    }
+
+    private static void semaphoreInfo(long at, long semaphore, long value, long stages) {
+        VkSemaphoreSubmitInfo.nsType(at, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+        VkSemaphoreSubmitInfo.nsemaphore(at, semaphore);
+        VkSemaphoreSubmitInfo.nvalue(at, value);
+        VkSemaphoreSubmitInfo.nstageMask(at, stages);
     }
 
     /** A copy of the first {@code count} entries of {@code list} (null when count is 0) with one more, zeroed, at the end. */

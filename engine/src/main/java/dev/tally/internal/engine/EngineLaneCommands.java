@@ -60,8 +60,19 @@ public final class EngineLaneCommands implements LaneCommands {
         for (long pool : pools[slot]) {
             check(vkResetCommandPool(ctx.device(), pool, 0), "vkResetCommandPool");
         }
-        int[] used = new int[2];
-        return lane -> {
+        handOut.slot = slot;
+        handOut.used[0] = 0;
+        handOut.used[1] = 0;
+        return handOut;
+    }
+
+    /** The frame's buffers per lane, handed out in turn: one object for every frame (set by forFrame), so a frame allocates nothing. */
+    private final class HandOut implements GraphRuntime.BatchCommands {
+        private int slot;
+        private final int[] used = new int[2];
+
+        @Override
+        public VkCommandBuffer begin(int lane) {
             int l = lane == QueueLanes.ASYNC ? 1 : 0;
             List<VkCommandBuffer> list = buffers.get(slot).get(l);
             if (used[l] == list.size()) {
@@ -70,8 +81,10 @@ public final class EngineLaneCommands implements LaneCommands {
             VkCommandBuffer cmd = list.get(used[l]++);
             VulkanContext.beginOneTime(cmd);
             return cmd;
-        };
+        }
     }
+
+    private final HandOut handOut = new HandOut();
 
     private void destroyPools() {
         for (long[] lanes : pools) {

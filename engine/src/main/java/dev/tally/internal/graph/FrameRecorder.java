@@ -56,6 +56,10 @@ final class FrameRecorder {
         this.poison = on;
     }
 
+    /** The batches of the frame recorded last, and their objects: rewritten each frame (valid until the next record). */
+    private final List<GraphRuntime.RecordedBatch> recordedBatches = new ArrayList<>(2);
+    private final List<GraphRuntime.RecordedBatch> batchPool = new ArrayList<>(2);
+
     /** Records {@code g}; with {@code listBatches}, returns what each batch is (else null: one command buffer, nothing to hand on). */
     List<GraphRuntime.RecordedBatch> record(GraphDeclaration g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         g.requireComplete();
@@ -78,7 +82,10 @@ final class FrameRecorder {
         if (signalOf.length < batches.size()) {
             signalOf = new long[batches.size()];
         }
-        List<GraphRuntime.RecordedBatch> out = listBatches ? new ArrayList<>(batches.size()) : null;
+        List<GraphRuntime.RecordedBatch> out = listBatches ? recordedBatches : null;
+        if (out != null) {
+            out.clear();
+        }
         for (int b = 0; b < batches.size(); b++) {
             QueueBatch batch = batches.get(b);
             VkCommandBuffer cmd = commands.begin(batch.lane());
@@ -89,11 +96,14 @@ final class FrameRecorder {
             if (out == null) {
                 continue;
             }
-            List<Long> waits = batch.waits().isEmpty() ? List.of() : new ArrayList<>(batch.waits().size());
-            for (int w = 0; w < batch.waits().size(); w++) {
-                waits.add(signalOf[batch.waits().get(w)]);
+            if (batchPool.size() == b) {
+                batchPool.add(new GraphRuntime.RecordedBatch());
             }
-            out.add(new GraphRuntime.RecordedBatch(batch, cmd, List.copyOf(waits), batch.signals() ? signalOf[b] : 0, b == batches.size() - 1));
+            GraphRuntime.RecordedBatch recorded = batchPool.get(b).set(batch, cmd, batch.signals() ? signalOf[b] : 0, b == batches.size() - 1);
+            for (int w = 0; w < batch.waits().size(); w++) {
+                recorded.addWait(signalOf[batch.waits().get(w)]);
+            }
+            out.add(recorded);
         }
         StateTracker.frameRecorded(g, plan, barriers.finalStates(), compiled.transients);
         timings.passesRecorded(g, plan);

@@ -44,7 +44,37 @@ public final class GraphRuntime implements AutoCloseable {
      * One recorded batch: its lane, command buffer (not yet ended), the values of {@link #laneSemaphore()}
      * it waits for and signals (0: none). The last batch is the frame's: the caller adds the frame's signal.
      */
-    public record RecordedBatch(QueueBatch batch, VkCommandBuffer cmd, List<Long> waitValues, long signalValue, boolean last) {
+    public static final class RecordedBatch {
+        private QueueBatch batch;
+        private VkCommandBuffer cmd;
+        private long[] waitValues = new long[2];
+        private int waitCount;
+        private long signalValue;
+        private boolean last;
+
+        /** Rewritten by the recorder each frame (one object per batch position: a frame's batches allocate nothing). */
+        RecordedBatch set(QueueBatch batch, VkCommandBuffer cmd, long signalValue, boolean last) {
+            this.batch = batch;
+            this.cmd = cmd;
+            this.signalValue = signalValue;
+            this.last = last;
+            this.waitCount = 0;
+            return this;
+        }
+
+        void addWait(long value) {
+            if (waitCount == waitValues.length) {
+                waitValues = java.util.Arrays.copyOf(waitValues, 2 * waitCount);
+            }
+            waitValues[waitCount++] = value;
+        }
+
+        public QueueBatch batch() { return batch; }
+        public VkCommandBuffer cmd() { return cmd; }
+        public int waitCount() { return waitCount; }
+        public long waitValue(int i) { return waitValues[i]; }
+        public long signalValue() { return signalValue; }
+        public boolean last() { return last; }
     }
 
     private final GraphBackend backend;

@@ -128,11 +128,11 @@ public final class Submissions {
      * signal) to the main queue ({@code async} false) or the async compute queue; without an async queue
      * both go to the main queue. {@code what} names it in errors. {@link #frameSubmitted} follows the last.
      */
-    public void submitFrameBatch(boolean async, VkSubmitInfo2 submit, long frameValue, String what) {
+    public void submitFrameBatch(boolean async, long submitInfo, long frameValue, long frame, int batch, int lane) {
         synchronized (this) {
             requireOpenFrame(frameValue);
         }
-        queueSubmit(async, submit.address(), frameValue, what, false);
+        queueSubmit(async, submitInfo, frameValue, null, false, frame, batch, lane);
     }
 
     private void requireOpenFrame(long value) {
@@ -241,8 +241,13 @@ public final class Submissions {
      * a failure is thrown naming {@code what} (followed by the value where {@code withValue}), and a lost device is remembered.
      */
     private void queueSubmit(boolean async, long pSubmit, long value, String what, boolean withValue) {
+        queueSubmit(async, pSubmit, value, what, withValue, -1, 0, 0);
+    }
+
+    /** As above; a null {@code what} names batch {@code batch} of frame {@code frame} on {@code lane}, built only on failure. */
+    private void queueSubmit(boolean async, long pSubmit, long value, String what, boolean withValue, long frame, int batch, int lane) {
         if (loss.isLost()) {
-            loss.refuseIfLost(withValue ? what + " " + value : what);
+            loss.refuseIfLost(label(what, withValue, value, frame, batch, lane));
         }
         int injected = faults.beforeSubmit(value);
         int result;
@@ -259,12 +264,20 @@ public final class Submissions {
             }
         }
         if (result < 0) {
-            String where = (withValue ? what + " " + value : what) + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
+            String where = label(what, withValue, value, frame, batch, lane) + " (vkQueueSubmit2" + (injected != VK_SUCCESS ? ", injected by debug.injectFault=" + faults.plan().spec() : "") + ")";
             if (result == VK_ERROR_DEVICE_LOST) {
                 loss.mark(where);
             }
             check(result, where);
         }
+    }
+
+    /** What a failed submit names: {@code what} (and the value), or a frame's batch when {@code what} is null. */
+    private static String label(String what, boolean withValue, long value, long frame, int batch, int lane) {
+        if (what == null) {
+            return "submission " + value + " (frame " + frame + ", batch " + batch + " on lane " + lane + ")";
+        }
+        return withValue ? what + " " + value : what;
     }
 
     // ---------------------------------------------------------------- completion, waits, device loss
