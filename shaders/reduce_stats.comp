@@ -1,5 +1,21 @@
 #version 460
 // Statistics of f32 values in one read: count, sum, min, max, mean and (population) variance.
+// An invocation's sums about its shift K go into the subgroup's butterfly about lane 0's shift K0
+// directly, with delta = K - K0:
+//   D = S1 + n delta, Q = S2 + delta (2 S1 + n delta)   (= n (mean - K0) and M2 + n (mean - K0)^2)
+// so no invocation forms its own mean and M2 (two divisions, a TwoProduct); the subgroup forms one
+// record (one division) from the butterfly's result. K0 is one of the subgroup's elements, so the
+// cancellation in Q - D^2 / N is bounded by the subgroup's count; equal values give delta = 0,
+// D = Q = 0 and a variance of exactly 0.
+// - min and max go through the subgroup as order-preserving uint keys (subgroupMin/Max on uint, one
+//   hardware reduction on devices that have one) instead of float butterflies; -0 orders below +0.
+// - The fold takes every record about one reference (record 0's mean) at both levels: no record is
+//   turned back into (mean, M2) between them, and the subgroups that hold no record skip their butterfly.
+// - LOADS (define, default 4) vec4 loads per step; BLOCK_STEPS (define, default 8) steps per block.
+// - The workgroup size is the engine's (spec constant 0; the reducer gives this kernel at most 512,
+//   since it holds more registers than the sum and 1024-wide groups would halve the resident groups),
+//   or GROUP_SIZE (define) for measurements; the grid stride follows gl_WorkGroupSize, so any size
+//   covers the input.
 // Same dispatch shapes as reduce.comp: a grid-stride first pass writes one record per workgroup, then
 // either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
 // no waiting between workgroups) folds the records in index order.
@@ -37,8 +53,13 @@
 //   STATS_FOLD:  binding 0 partial records (count of them in push), binding 1 result record at outIndex
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 
+#ifdef GROUP_SIZE
+layout(local_size_x = GROUP_SIZE) in;
+#else
 layout(local_size_x_id = 0) in;
+#endif
 layout(constant_id = 2) const uint UNROLL = 2u;
 
 struct Record {
@@ -188,32 +209,44 @@ Partial record(About a, float reference) {
     return p;
 }
 
-// Over the subgroup, every field in one xor butterfly; combined() is commutative bit for bit, so every
-// lane ends with the same, fixed-order result.
+// A float's bits as a uint that orders as the float does (-Inf < ... < -0 < +0 < ... < +Inf); NaNs land
+// beyond the infinities, and a NaN's flag overrides min and max anyway.
+uint orderedKey(float x) {
+    const uint b = floatBitsToUint(x);
+    return (b & 0x80000000u) != 0u ? ~b : b | 0x80000000u;
+}
+
+float fromOrderedKey(uint k) {
+    return uintBitsToFloat((k & 0x80000000u) != 0u ? k & 0x7fffffffu : ~k);
+}
+
+// Over the subgroup: the float fields in one xor butterfly (TwoSum and plain adds commute bit for bit, so
+// every lane ends with the same, fixed-order result); count, min, max and flags by subgroup arithmetic,
+// exact whatever order it takes.
 About subgroupAbout(About v) {
     for (uint mask = 1u; mask < gl_SubgroupSize; mask <<= 1u) {
-        About o;
-        o.count = subgroupShuffleXor(v.count, mask);
-        o.sumHi = subgroupShuffleXor(v.sumHi, mask);
-        o.sumLo = subgroupShuffleXor(v.sumLo, mask);
-        o.d = subgroupShuffleXor(v.d, mask);
-        o.q = subgroupShuffleXor(v.q, mask);
-        o.minValue = subgroupShuffleXor(v.minValue, mask);
-        o.maxValue = subgroupShuffleXor(v.maxValue, mask);
-        o.flags = subgroupShuffleXor(v.flags, mask);
-        v = combined(v, o);
+        const float sumHi = subgroupShuffleXor(v.sumHi, mask);
+        const float sumLo = subgroupShuffleXor(v.sumLo, mask);
+        const float d = subgroupShuffleXor(v.d, mask);
+        const float q = subgroupShuffleXor(v.q, mask);
+        const vec2 s = pairAdd(v.sumHi, v.sumLo, sumHi, sumLo);
+        v.sumHi = s.x;
+        v.sumLo = s.y;
+        v.d += d;
+        v.q += q;
     }
+    v.count = subgroupAdd(v.count);
+    v.minValue = fromOrderedKey(subgroupMin(orderedKey(v.minValue)));
+    v.maxValue = fromOrderedKey(subgroupMax(orderedKey(v.maxValue)));
+    v.flags = subgroupOr(v.flags);
     return v;
 }
 
 // One slot per subgroup; the engine requires subgroups of at least 4 invocations.
 shared Partial subgroupRecords[gl_WorkGroupSize.x / 4u];
 
-// This invocation's record to the subgroup's (about lane 0's mean), then to the workgroup's (about
-// subgroup 0's); valid in subgroup 0.
-Partial workgroupRecord(Partial mine) {
-    const float laneReference = subgroupShuffle(meanOf(mine), 0u);
-    const Partial sub = record(subgroupAbout(about(mine, laneReference)), laneReference);
+// The subgroups' records to the workgroup's (about subgroup 0's mean); valid in subgroup 0.
+Partial workgroupRecord(Partial sub) {
     if (gl_SubgroupInvocationID == 0u) {
         subgroupRecords[gl_SubgroupID] = sub;
     }
@@ -231,20 +264,41 @@ Partial workgroupRecord(Partial mine) {
     return result;
 }
 
-// Records 0 .. count - 1 to one, with every invocation of the group, about record 0's mean; valid in subgroup 0.
 #ifdef STATS_FOLD
 #define RECORD(g) inRecords.data[g]
 #elif defined(ONE_PASS)
 #define RECORD(g) partials.data[g]
 #endif
 #ifdef RECORD
+// Records 0 .. count - 1 about record 0's mean at every level: each invocation's records (one in a
+// one-pass fold), then each subgroup's, then subgroup 0 over the subgroups' (kept in About form in the
+// shared slots: count, sum hi, sum lo, D, min, max, Q, flags), and one record() at the end.
 Partial foldRecords(uint count) {
     const float reference = count == 0u ? 0.0 : meanOf(RECORD(0));
     About v = EMPTY_ABOUT;
     for (uint g = gl_LocalInvocationIndex; g < count; g += gl_WorkGroupSize.x) {
         v = combined(v, about(RECORD(g), reference));
     }
-    return workgroupRecord(record(v, reference));
+    // The same for every invocation of a subgroup, so the butterfly below runs in whole subgroups.
+    const uint used = (min(count, gl_WorkGroupSize.x) + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+    if (gl_SubgroupID < used) {
+        const About sub = subgroupAbout(v);
+        if (gl_SubgroupInvocationID == 0u) {
+            subgroupRecords[gl_SubgroupID] = Partial(sub.count, sub.sumHi, sub.sumLo, sub.d, sub.minValue, sub.maxValue, sub.q, sub.flags);
+        }
+    }
+    memoryBarrierShared();
+    barrier();
+    Partial result = EMPTY_PARTIAL;
+    if (gl_SubgroupID == 0u) {
+        About w = EMPTY_ABOUT;
+        for (uint s = gl_SubgroupInvocationID; s < used; s += gl_SubgroupSize) {
+            const Partial p = subgroupRecords[s];
+            w = combined(w, About(p.count, p.sumHi, p.sumLo, p.m2, p.mean, p.minValue, p.maxValue, p.flags));
+        }
+        result = record(subgroupAbout(w), reference);
+    }
+    return result;
 }
 #endif
 
@@ -265,31 +319,59 @@ void kahanAdd(inout float s, inout float c, float x) {
     s = t;
 }
 
-// Per unrolled load u: Kahan pairs of sum d (s1 - c1) and sum d^2 (s2 - c2), min and max per lane, and
-// a plain sum of d^2 that is NaN exactly when a value is (a Kahan pair turns +Inf into NaN as well).
+#ifndef LOADS
+#define LOADS 4
+#endif
+const uint STEP_LOADS = LOADS;
+#ifndef BLOCK_STEPS
+#define BLOCK_STEPS 8
+#endif
+
+// One vec4 into load u's block sums: d = v - K, b1 += sum of d, b2 += d^2 lane by lane (fma), min and max.
 // A macro, so the accumulators stay local arrays indexed by constants.
 #define ADD_VEC4(u, value) { \
         const vec4 v_ = (value); \
         precise vec4 d_ = v_ - shift; \
-        precise float b1_ = (d_.x + d_.y) + (d_.z + d_.w); \
-        precise float b2_ = fma(d_.w, d_.w, fma(d_.z, d_.z, fma(d_.y, d_.y, d_.x * d_.x))); \
-        kahanAdd(s1[u], c1[u], b1_); \
-        kahanAdd(s2[u], c2[u], b2_); \
-        nanWitness[u] += b2_; \
-        lo[u] = min(lo[u], v_); \
-        hi[u] = max(hi[u], v_); \
+        precise float b1_ = b1[u] + ((d_.x + d_.y) + (d_.z + d_.w)); \
+        precise float b2_ = fma(d_.w, d_.w, fma(d_.z, d_.z, fma(d_.y, d_.y, fma(d_.x, d_.x, b2[u])))); \
+        b1[u] = b1_; \
+        b2[u] = b2_; \
+        lo = min(lo, min(min(v_.x, v_.y), min(v_.z, v_.w))); \
+        hi = max(hi, max(max(v_.x, v_.y), max(v_.z, v_.w))); \
     }
 
-// The invocation's vec4 indices lane + k stride for k in [from, to), UNROLL loads per step.
+// The block's sums into the Kahan pairs (loads in index order), then cleared.
+#define FLUSH_BLOCK() { \
+        precise float t1_ = b1[0]; \
+        precise float t2_ = b2[0]; \
+        for (uint u_ = 1u; u_ < STEP_LOADS; ++u_) { \
+            t1_ += b1[u_]; \
+            t2_ += b2[u_]; \
+        } \
+        nan = nan || isNanBits(t2_); \
+        kahanAdd(s1, c1, t1_); \
+        kahanAdd(s2, c2, t2_); \
+        for (uint u_ = 0u; u_ < STEP_LOADS; ++u_) { \
+            b1[u_] = 0.0; \
+            b2[u_] = 0.0; \
+        } \
+    }
+
+// The invocation's vec4 indices lane + k stride for k in [from, to): blocks of BLOCK_STEPS steps of
+// STEP_LOADS loads (the range's last block may be shorter, its odd loads on load 0's sums).
 #define ADD_RANGE(from, to) { \
         uint k_ = (from); \
-        for (; k_ + UNROLL <= (to); k_ += UNROLL) { \
-            for (uint u_ = 0u; u_ < UNROLL; ++u_) { \
-                ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride]) \
+        while (k_ < (to)) { \
+            const uint end_ = min((to), k_ + BLOCK_STEPS * STEP_LOADS); \
+            for (; k_ + STEP_LOADS <= end_; k_ += STEP_LOADS) { \
+                for (uint u_ = 0u; u_ < STEP_LOADS; ++u_) { \
+                    ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride]) \
+                } \
             } \
-        } \
-        for (; k_ < (to); ++k_) { \
-            ADD_VEC4(0u, inVec4.data[lane + k_ * stride]) \
+            for (; k_ < end_; ++k_) { \
+                ADD_VEC4(0u, inVec4.data[lane + k_ * stride]) \
+            } \
+            FLUSH_BLOCK() \
         } \
     }
 
@@ -304,63 +386,49 @@ Partial groupRecord() {
     const bool hasTail = lane < tail;
     const float tailValue = hasTail ? inScalar.data[count4 * 4u + lane] : 0.0;
     const float shift = steps != 0u ? firstFinite(inVec4.data[lane + middle * stride]) : isFiniteBits(tailValue) ? tailValue : 0.0;
-    float nanWitness[UNROLL];
-    float s1[UNROLL];
-    float c1[UNROLL];
-    float s2[UNROLL];
-    float c2[UNROLL];
-    vec4 lo[UNROLL];
-    vec4 hi[UNROLL];
-    for (uint u = 0u; u < UNROLL; ++u) {
-        s1[u] = 0.0;
-        c1[u] = 0.0;
-        s2[u] = 0.0;
-        c2[u] = 0.0;
-        nanWitness[u] = 0.0;
-        lo[u] = vec4(POS_INF);
-        hi[u] = vec4(NEG_INF);
+    bool nan = false;
+    float lo = POS_INF;
+    float hi = NEG_INF;
+    float s1 = 0.0;
+    float c1 = 0.0;
+    float s2 = 0.0;
+    float c2 = 0.0;
+    float b1[STEP_LOADS];
+    float b2[STEP_LOADS];
+    for (uint u = 0u; u < STEP_LOADS; ++u) {
+        b1[u] = 0.0;
+        b2[u] = 0.0;
     }
     ADD_RANGE(middle, steps)
     ADD_RANGE(0u, middle)
     uint n = 4u * steps;
     if (hasTail) {
         precise float d = tailValue - shift;
-        kahanAdd(s1[0], c1[0], d);
-        kahanAdd(s2[0], c2[0], d * d);
-        nanWitness[0] += d * d;
-        lo[0].x = min(lo[0].x, tailValue);
-        hi[0].x = max(hi[0].x, tailValue);
+        precise float dd = d * d;
+        nan = nan || isNanBits(dd);
+        kahanAdd(s1, c1, d);
+        kahanAdd(s2, c2, dd);
+        lo = min(lo, tailValue);
+        hi = max(hi, tailValue);
         n += 1u;
     }
-    // The pairs to one double-float S1 and S2.
-    vec2 sumD = vec2(s1[0], -c1[0]);
-    vec2 sumQ = vec2(s2[0], -c2[0]);
-    bool nan = isNanBits(nanWitness[0]);
-    vec4 low = lo[0];
-    vec4 high = hi[0];
-    for (uint u = 1u; u < UNROLL; ++u) {
-        sumD = pairAdd(sumD.x, sumD.y, s1[u], -c1[u]);
-        sumQ = pairAdd(sumQ.x, sumQ.y, s2[u], -c2[u]);
-        nan = nan || isNanBits(nanWitness[u]);
-        low = min(low, lo[u]);
-        high = max(high, hi[u]);
-    }
     const uint flags = nan ? 1u : 0u;
-    // M2 = S2 - S1 (S1 / n), with S1 / n = md + r / n: S1 md by TwoProduct, the rest small terms.
-    const float nf = float(max(n, 1u));
-    precise float md = (sumD.x + sumD.y) / nf;
-    precise float r = fma(-nf, md, sumD.x) + sumD.y;
-    precise float p = sumD.x * md;
-    precise float pe = fma(sumD.x, md, -p);
-    precise float m2 = (sumQ.x - p) + (((sumQ.y - pe) - sumD.y * md) - (sumD.x + sumD.y) * (r / nf));
-    // The sum: n K exactly (TwoProduct) plus S1.
+    const float nf = float(n);
+    // S1 and S2 (Kahan pairs rounded once), then about the subgroup's reference: lane 0's shift, which
+    // is 0 only when lane 0 (the lane with the most elements) and so the whole subgroup is empty.
+    precise float sumD = s1 - c1;
+    precise float sumQ = s2 - c2;
+    const float reference = subgroupShuffle(shift, 0u);
+    precise float delta = shift - reference;
+    precise float d = fma(nf, delta, sumD);
+    precise float q = fma(delta, fma(nf, delta, 2.0 * sumD), sumQ);
+    // The sum: n K exactly (TwoProduct) plus S1 as its pair.
     precise float nk = nf * shift;
     precise float nkLo = fma(nf, shift, -nk);
-    const vec2 sum = pairAdd(nk, nkLo, sumD.x, sumD.y);
-    // Every invocation reaches workgroupRecord (its barrier) from here, an empty one with an empty record.
-    const Partial mine = n == 0u ? EMPTY_PARTIAL : Partial(n, sum.x, sum.y, max(0.0, m2), min(min(low.x, low.y), min(low.z, low.w)),
-                                 max(max(high.x, high.y), max(high.z, high.w)), shift + md, flags);
-    return workgroupRecord(mine);
+    const vec2 sum = pairAdd(nk, nkLo, s1, -c1);
+    // Every invocation reaches the butterfly and workgroupRecord (its barrier) from here, an empty one empty.
+    const About mine = n == 0u ? EMPTY_ABOUT : About(n, sum.x, sum.y, d, q, lo, hi, flags);
+    return workgroupRecord(record(subgroupAbout(mine), reference));
 }
 #endif
 
