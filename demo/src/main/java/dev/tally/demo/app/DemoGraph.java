@@ -1,6 +1,5 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.hud.ExposurePlotNode;
 
 import dev.tally.internal.engine.Engine;
 

@@ -5,7 +5,6 @@ import dev.tally.internal.readback.ReadbackRingNode;
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.internal.graph.PassStats;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.internal.readback.ReadbackCounters;
 

@@ -1,6 +1,5 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.vk.Barriers;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;

@@ -10,7 +10,6 @@ import dev.tally.graph.PassContext;
 import dev.tally.internal.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.VulkanContext;

@@ -8,7 +8,6 @@ import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.Tally;
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
