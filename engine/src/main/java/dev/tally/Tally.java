@@ -2,6 +2,7 @@ package dev.tally;
 
 import dev.tally.config.Config;
 import dev.tally.exposure.ExposureSettings;
+import dev.tally.graph.PassStats;
 import dev.tally.internal.engine.Engine;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.Tonemapper;
@@ -227,6 +228,9 @@ public interface Tally extends AutoCloseable {
      * @return the wrapper to import into frame graphs; close it before destroying the image
      */
     GpuImage wrapImage(String name, long image, int width, int height, int format, int usage);
+
+    /** @return the GPU times of the passes and of the frame's span, recent and median, read without waiting */
+    PassStats passStats();
 
     /** @return the settings Tally was opened with */
     Config config();

@@ -236,7 +236,7 @@ class BenchCommand implements Callable<Integer> {
             try (DemoFrames span = new DemoFrames(rt, w, h, frames, format)) {
                 span.run();
                 Engine.of(rt).graphs().collectTimings();
-                double us = Engine.of(rt).graphs().stats().medianMicros(dev.tally.internal.graph.GraphRuntime.FRAME_SPAN);
+                double us = rt.passStats().medianMicros(dev.tally.internal.graph.GraphRuntime.FRAME_SPAN);
                 String name = format == null ? "frame-gpu-span" : "frame-gpu-span-" + format;
                 progress.printf(Locale.ROOT, "  %s %dx%d %10.2f us%n", name, w, h, us);
                 out.add(new BenchResult(name, (long) w * h, false, us, us, us, 0,

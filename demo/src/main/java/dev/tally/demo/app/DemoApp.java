@@ -245,7 +245,7 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, Engine.of(tally).graphs().stats(), ring, latest,
+                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }

@@ -3,7 +3,7 @@ package dev.tally.demo.app;
 import dev.tally.internal.readback.ReadbackRingNode;
 
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.internal.graph.PassStats;
+import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.internal.readback.ReadbackCounters;

@@ -3,7 +3,7 @@ package dev.tally.demo.app;
 import dev.tally.graph.AsyncMode;
 import dev.tally.internal.graph.AsyncPlacement;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.internal.graph.PassStats;
+import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.internal.vk.VulkanContext;
 

@@ -80,7 +80,7 @@ public final class HudBench {
             }
             ctx.waitIdle();
             Engine.of(rt).graphs().collectTimings();
-            double median = Engine.of(rt).graphs().stats().medianMicros(pass);
+            double median = rt.passStats().medianMicros(pass);
             progress.printf(Locale.ROOT, "  hud %dx%d %-8s %8.2f us%n", width, height, usesCompute ? "compute" : "graphics", median);
             return median;
         }

@@ -64,7 +64,7 @@ public final class TonemapBench {
             }
             ctx.waitIdle();
             Engine.of(rt).graphs().collectTimings();
-            double median = Engine.of(rt).graphs().stats().medianMicros(pass);
+            double median = rt.passStats().medianMicros(pass);
             progress.printf(Locale.ROOT, "  tonemap %dx%d %-8s rows %d %8.2f us%n", width, height, usesCompute ? "compute" : "fragment", rows, median);
             return median;
         }

@@ -1,5 +1,7 @@
 package dev.tally.internal.engine;
 
+import dev.tally.graph.PassStats;
+
 import dev.tally.FrameBatch;
 
 import dev.tally.hud.ExposurePlot;
@@ -324,6 +326,11 @@ public final class Engine implements Tally {
             batchPool.add(new LaneBatch());
         }
         return batchPool.get(i);
+    }
+
+    @Override
+    public PassStats passStats() {
+        return graphs.stats();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassStats;
+
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.ArrayDeque;
@@ -34,7 +36,7 @@ final class FrameTimings {
 
     private final GraphBackend backend;
     private final AsyncPlacement placement;
-    private final PassStats stats = new PassStats();
+    private final PassTimes stats = new PassTimes();
     private final int slots;
     private final long[] slotBusyUntil;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
@@ -78,7 +80,7 @@ final class FrameTimings {
         return interval;
     }
 
-    PassStats stats() {
+    PassTimes stats() {
         return stats;
     }
 

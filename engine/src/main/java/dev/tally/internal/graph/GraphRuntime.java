@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassStats;
+
 import dev.tally.graph.AsyncMode;
 
 import dev.tally.graph.BufferDesc;
@@ -19,7 +21,7 @@ import java.util.List;
  */
 public final class GraphRuntime implements AutoCloseable {
     /** Name under which {@link #stats()} keeps each timed frame's GPU span: first pass start to last pass end. */
-    public static final String FRAME_SPAN = "frame.span";
+    public static final String FRAME_SPAN = dev.tally.graph.PassStats.FRAME_SPAN;
 
     /** Told when a frame begins, before it is declared (readback rings deliver what is due). */
     public interface FrameListener {

@@ -1,11 +1,13 @@
 package dev.tally.internal.graph;
 
+import dev.tally.graph.PassStats;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Recent GPU times per pass (from timestamps read back without waiting), with their median. */
-public final class PassStats {
+public final class PassTimes implements PassStats {
     private static final int WINDOW = 128;
 
     private static final class Series {
