@@ -153,6 +153,9 @@ public interface ReadbackRing extends AutoCloseable {
      */
     Subscription onSample(ByteBuffer destination, SampleListener listener);
 
+    /** @return the ring's live counters: one object, read in place each call (no allocation per read) */
+    ReadbackCounters counters();
+
     /** @return the ring's counters so far, a snapshot */
     ReadbackStats stats();
 

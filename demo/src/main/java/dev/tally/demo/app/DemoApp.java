@@ -1,4 +1,5 @@
 package dev.tally.demo.app;
+import dev.tally.vk.GpuImage;
 
 
 import dev.tally.internal.engine.Engine;
@@ -88,7 +89,7 @@ public final class DemoApp implements AutoCloseable {
     private TrackedImage mask;
     private long maskSampler;
     private Swapchain swapchain;
-    private TrackedImage offscreen;
+    private GpuImage offscreen;
     private Screenshot screenshot;
 
     public DemoApp(Tally tally, DemoSettings settings, Window window, PrintStream log, FramePolicy policy) {
@@ -150,7 +151,7 @@ public final class DemoApp implements AutoCloseable {
         }
         // STORAGE too, so that the tonemap runs as a compute pass (far faster than a fullscreen draw on GPUs
         // with few graphics units); the HUD still draws on it as a colour attachment.
-        offscreen = TrackedImage.create(ctx, "output", w, h, OFFSCREEN_FORMAT,
+        offscreen = tally.createImage("output", w, h, OFFSCREEN_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
     }
 
@@ -233,7 +234,7 @@ public final class DemoApp implements AutoCloseable {
             exposureRange.observe(latest);
             boolean last = stopping || (target >= 0 && rendered == target - 1) || (tenSeconds && sceneTime + frameDt >= 10);
             FrameGraph g = frame.graph();
-            TrackedImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
+            GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);

@@ -1,4 +1,5 @@
 package dev.tally.demo.app;
+import dev.tally.vk.GpuImage;
 
 
 import dev.tally.internal.engine.Engine;
@@ -17,7 +18,6 @@ import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.internal.vk.CloseSteps;
-import dev.tally.internal.vk.TrackedImage;
 
 import java.util.List;
 import java.util.Locale;
@@ -56,7 +56,7 @@ public final class DemoGraph implements CheckedGraph {
         private final HudOverlay hud;
         private final ExposurePlot plot;
         private final ReadbackRing ring;
-        private final TrackedImage output;
+        private final GpuImage output;
 
         DemoRun(Tally tally) {
             var ctx = Engine.of(tally).context();
@@ -66,7 +66,7 @@ public final class DemoGraph implements CheckedGraph {
             hud = tally.hud();
             plot = tally.exposurePlot();
             ring = tally.readback("readback", DemoApp.READBACK_BYTES);
-            output = TrackedImage.create(ctx, "output", width, height, DemoApp.OFFSCREEN_FORMAT,
+            output = tally.createImage("output", width, height, DemoApp.OFFSCREEN_FORMAT,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
         }
 

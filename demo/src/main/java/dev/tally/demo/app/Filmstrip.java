@@ -1,4 +1,5 @@
 package dev.tally.demo.app;
+import dev.tally.vk.GpuImage;
 
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
@@ -9,7 +10,6 @@ import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.FontAtlas;
 import dev.tally.internal.hud.TextRaster;
 import dev.tally.internal.vk.TrackedBuffer;
-import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
@@ -63,7 +63,7 @@ public final class Filmstrip implements AutoCloseable {
     }
 
     /** In frame {@code frame}: when it is one of the shots, copies {@code image} (RGBA8) and the exposure record to the host. */
-    void capture(FrameGraph g, long frame, float time, ImageHandle image, TrackedImage physical, BufferHandle exposure) {
+    void capture(FrameGraph g, long frame, float time, ImageHandle image, GpuImage physical, BufferHandle exposure) {
         if (!wanted(frame)) {
             return;
         }

@@ -1,12 +1,11 @@
 package dev.tally.demo.app;
 
-import dev.tally.internal.readback.ReadbackRingNode;
 
 import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.internal.readback.ReadbackCounters;
+import dev.tally.readback.ReadbackCounters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +70,7 @@ final class HudLines {
         if (probe != null) {
             line().append(probe);
         }
-        ReadbackCounters r = ReadbackRingNode.of(ring).counters();   // read in place: a stats() record per frame would be the HUD's garbage
+        ReadbackCounters r = ring.counters();   // read in place: a stats() record per frame would be the HUD's garbage
         line().append("readback ring: ").append(r.slots()).append(" slots, ").append(r.mode().id());
         line().append("  samples ").append(r.samples()).append("  lag ").append(r.lagFrames()).append(" (").append(r.lagMin()).append("..")
                 .append(r.lagMax()).append(')');

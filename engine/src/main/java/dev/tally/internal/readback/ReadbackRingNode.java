@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.readback.ReadbackCounters;
+
 import dev.tally.readback.ReadbackRing;
 
 import dev.tally.readback.SampleListener;
@@ -115,7 +117,7 @@ public final class ReadbackRingNode implements ReadbackRing {
         this.oneShots = new OneShotRequests(ctx, name, slotBytes, slotCount);
         this.capturePass = new CapturePass(name, capacity, times);
         this.delivery = new FrameDelivery(graphs, mode, slots, oneShots, times, handOut);
-        this.counters = new ReadbackCounters(this, handOut, delivery, ctx);
+        this.counters = new RingCounters(this, handOut, delivery, ctx);
         graphs.addListener(delivery);
     }
 
