@@ -128,7 +128,11 @@ class FrameAllocationTest {
                 DemoFrames.Figures[] f = new DemoFrames.Figures[1];
                 List<AllocationSites.Site> found = sites ? AllocationSites.record(() -> f[0] = frames.measure()) : List.of();
                 if (!sites) {
-                    f[0] = frames.measure();
+                    // The smaller of two runs: an allocation every frame shows in both, a one-off (a late class load, the JIT's
+                    // own) in at most one (seen once: 1.6 KB in one batched run of 100 frames, none in the next).
+                    DemoFrames.Figures first = frames.measure();
+                    DemoFrames.Figures second = frames.measure();
+                    f[0] = first.bytesPerFrame() <= second.bytesPerFrame() ? first : second;
                 }
                 if (f[0].bytesPerFrame() < 0) {
                     System.out.println("this JVM cannot count a thread's allocations");
