@@ -162,15 +162,15 @@ public final class EngineFrame implements Frame {
                 long info = stack.ncalloc(VkSubmitInfo2.ALIGNOF, 1, VkSubmitInfo2.SIZEOF);
                 LaneBatch.of(b, number).fillAt(info, stack);
                 if (i == 0 && waitBinary != NULL) {
-                    long w = appended(info, VkSubmitInfo2.WAITSEMAPHOREINFOCOUNT, VkSubmitInfo2.PWAITSEMAPHOREINFOS, stack);
-                    semaphoreInfo(w, waitBinary, 0, waitStage);
+                    long w = SemaphoreInfos.appended(info, VkSubmitInfo2.WAITSEMAPHOREINFOCOUNT, VkSubmitInfo2.PWAITSEMAPHOREINFOS, stack);
+                    SemaphoreInfos.write(w, waitBinary, 0, waitStage);
                 }
                 if (b.last()) {
-                    long t = appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
-                    semaphoreInfo(t, timelineSemaphore(), timelineValue, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                    long t = SemaphoreInfos.appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
+                    SemaphoreInfos.write(t, timelineSemaphore(), timelineValue, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
                     if (signalBinary != NULL) {
-                        long bin = appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
-                        semaphoreInfo(bin, signalBinary, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                        long bin = SemaphoreInfos.appended(info, VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
+                        SemaphoreInfos.write(bin, signalBinary, 0, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
                     }
                 }
                 ctx.submissions().submitFrameBatch(b.asyncQueue(), info, timelineValue, number, i, b.lane());
@@ -182,37 +182,6 @@ public final class EngineFrame implements Frame {
     }
 
     /**
-     * Grows the semaphore list of the VkSubmitInfo2 at {@code info} (count and pointer at those offsets) by one zeroed
-     * entry on {@code stack}, and returns the new entry's address.
-     */
-    private static long appended(long info, int countOffset, int pointerOffset, MemoryStack stack) {
-        int count = MemoryUtil.memGetInt(info + countOffset);
-        long list = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, count + 1, VkSemaphoreSubmitInfo.SIZEOF);
-        if (count > 0) {
-            MemoryUtil.memCopy(MemoryUtil.memGetAddress(info + pointerOffset), list, (long) count * VkSemaphoreSubmitInfo.SIZEOF);
-        }
-        MemoryUtil.memPutInt(info + countOffset, count + 1);
-        MemoryUtil.memPutAddress(info + pointerOffset, list);
-        return list + (long) count * VkSemaphoreSubmitInfo.SIZEOF;
-    }
-
-    private static void semaphoreInfo(long at, long semaphore, long value, long stages) {
-        VkSemaphoreSubmitInfo.nsType(at, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-        VkSemaphoreSubmitInfo.nsemaphore(at, semaphore);
-        VkSemaphoreSubmitInfo.nvalue(at, value);
-        VkSemaphoreSubmitInfo.nstageMask(at, stages);
-    }
-
-    /** A copy of the first {@code count} entries of {@code list} (null when count is 0) with one more, zeroed, at the end. */
-    private static VkSemaphoreSubmitInfo.Buffer grown(VkSemaphoreSubmitInfo.Buffer list, int count, MemoryStack stack) {
-        VkSemaphoreSubmitInfo.Buffer out = VkSemaphoreSubmitInfo.calloc(count + 1, stack);
-        if (count > 0) {
-            MemoryUtil.memCopy(list.address(), out.address(), (long) count * VkSemaphoreSubmitInfo.SIZEOF);
-        }
-        return out;
-    }
-
-    /**
      * The submission hook: appends Tally's timeline signal (semaphore, value, all commands) to the
      * signal list of {@code submit}, which the caller then passes to {@code vkQueueSubmit2}. The new list
      * is allocated on {@code stack}, which must outlive the submit call.
@@ -220,19 +189,8 @@ public final class EngineFrame implements Frame {
     public void signal(VkSubmitInfo2 submit, MemoryStack stack) {
         require(State.RECORDED, "signal");
         // Written by address (static setters): the hook runs every frame, and struct wrappers would be garbage each time.
-        long info = submit.address();
-        int count = VkSubmitInfo2.nsignalSemaphoreInfoCount(info);
-        long signals = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, count + 1, VkSemaphoreSubmitInfo.SIZEOF);
-        if (count > 0) {
-            MemoryUtil.memCopy(MemoryUtil.memGetAddress(info + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS), signals, (long) count * VkSemaphoreSubmitInfo.SIZEOF);
-        }
-        long mine = signals + (long) count * VkSemaphoreSubmitInfo.SIZEOF;
-        VkSemaphoreSubmitInfo.nsType(mine, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-        VkSemaphoreSubmitInfo.nsemaphore(mine, timelineSemaphore());
-        VkSemaphoreSubmitInfo.nvalue(mine, timelineValue);
-        VkSemaphoreSubmitInfo.nstageMask(mine, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-        VkSubmitInfo2.nsignalSemaphoreInfoCount(info, count + 1);
-        MemoryUtil.memPutAddress(info + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, signals);
+        long mine = SemaphoreInfos.appended(submit.address(), VkSubmitInfo2.SIGNALSEMAPHOREINFOCOUNT, VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, stack);
+        SemaphoreInfos.write(mine, timelineSemaphore(), timelineValue, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
         submitted();
     }
 

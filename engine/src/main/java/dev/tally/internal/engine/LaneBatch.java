@@ -60,21 +60,15 @@ final class LaneBatch implements FrameBatch {
         if (waits > 0) {
             long list = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, waits, VkSemaphoreSubmitInfo.SIZEOF);
             for (int i = 0; i < waits; i++) {
-                long w = list + (long) i * VkSemaphoreSubmitInfo.SIZEOF;
-                VkSemaphoreSubmitInfo.nsType(w, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-                VkSemaphoreSubmitInfo.nsemaphore(w, semaphore);
-                VkSemaphoreSubmitInfo.nvalue(w, recorded.waitValue(i));
-                VkSemaphoreSubmitInfo.nstageMask(w, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+                SemaphoreInfos.write(list + (long) i * VkSemaphoreSubmitInfo.SIZEOF, semaphore, recorded.waitValue(i),
+                        VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             }
             VkSubmitInfo2.nwaitSemaphoreInfoCount(info, waits);
             memPutAddress(info + VkSubmitInfo2.PWAITSEMAPHOREINFOS, list);
         }
         if (recorded.signalValue() != 0) {
             long signal = stack.ncalloc(VkSemaphoreSubmitInfo.ALIGNOF, 1, VkSemaphoreSubmitInfo.SIZEOF);
-            VkSemaphoreSubmitInfo.nsType(signal, VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
-            VkSemaphoreSubmitInfo.nsemaphore(signal, semaphore);
-            VkSemaphoreSubmitInfo.nvalue(signal, recorded.signalValue());
-            VkSemaphoreSubmitInfo.nstageMask(signal, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
+            SemaphoreInfos.write(signal, semaphore, recorded.signalValue(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             VkSubmitInfo2.nsignalSemaphoreInfoCount(info, 1);
             memPutAddress(info + VkSubmitInfo2.PSIGNALSEMAPHOREINFOS, signal);
         }
