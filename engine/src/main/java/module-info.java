@@ -20,6 +20,7 @@ module dev.tally {
     exports dev.tally.graph;
     exports dev.tally.hud;
     exports dev.tally.readback;
+    exports dev.tally.shader;
     exports dev.tally.reduce;
     exports dev.tally.vk;
 }

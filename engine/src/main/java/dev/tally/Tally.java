@@ -2,7 +2,11 @@ package dev.tally;
 
 import dev.tally.config.Config;
 import dev.tally.exposure.ExposureSettings;
+import dev.tally.graph.AsyncLane;
 import dev.tally.graph.PassStats;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.vk.Device;
 import dev.tally.internal.engine.Engine;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.Tonemapper;
@@ -22,7 +26,9 @@ import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkQueue;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -231,6 +237,47 @@ public interface Tally extends AutoCloseable {
 
     /** @return the GPU times of the passes and of the frame's span, recent and median, read without waiting */
     PassStats passStats();
+
+    /**
+     * A compute kernel of the host's own for its passes: {@code shader} (a {@code .comp} file) with {@code defines},
+     * from the same place as Tally's shaders (the SPIR-V built into the jars on the class path, or compiled from
+     * {@code shaders.dir} when {@code shaders.live} is true).
+     *
+     * @param shader    the file name, e.g. {@code "scene.comp"}
+     * @param defines   preprocessor definitions
+     * @param bindings  set 0's bindings, in binding order
+     * @param pushBytes the push-constant block's size: a multiple of 4 from 0 to 128
+     * @return the kernel; close it before Tally
+     * @throws dev.tally.shader.ShaderCompileException when a live shader does not compile or a built one is missing
+     */
+    ComputeKernel computeKernel(String shader, Map<String, String> defines, List<BindingType> bindings, int pushBytes);
+
+    /**
+     * Hot reload, between frames: rebuilds the pipelines Tally shares between its nodes (the reduction kernels
+     * {@link ReduceNode} and {@link AutoExposure} use) from the current sources. Each node and kernel reloads its
+     * own ({@code reload()}).
+     *
+     * @throws dev.tally.shader.ShaderCompileException on a compile error; the running pipelines stay
+     */
+    void reloadShaders();
+
+    /** @return the directory whose edited shaders are compiled ({@code shaders.live}), to watch for reload; null when none */
+    Path liveShaderDirectory();
+
+    /** @return the Vulkan objects Tally runs on, for a host that opened Tally and makes its swapchain and pipelines there */
+    Device device();
+
+    /** @return validation, memory, object and wait counters, read in place */
+    Diagnostics diagnostics();
+
+    /** @return where the graph placed work on the async compute lane */
+    AsyncLane asyncLane();
+
+    /**
+     * @return the frame recorded last as Graphviz DOT (passes, resources, culled passes, barriers), for a picture;
+     *         an empty graph before the first
+     */
+    String lastGraphDot();
 
     /** @return the settings Tally was opened with */
     Config config();

@@ -1,6 +1,5 @@
 package dev.tally.demo;
 
-import dev.tally.internal.engine.Engine;
 
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
@@ -113,14 +112,14 @@ final class DemoCommand implements Callable<Integer> {
         }, "tally-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try (Tally rt = Tally.open(config, surfaceExtensions)) {
-            System.err.println("demo on " + Engine.of(rt).context().info().name() + (windowed ? " in a window" : " headless") + ", "
-                    + settings.width() + "x" + settings.height() + (Engine.of(rt).context().options().validation() ? ", validation on" : ""));
+            System.err.println("demo on " + rt.device().name() + (windowed ? " in a window" : " headless") + ", "
+                    + settings.width() + "x" + settings.height() + (rt.diagnostics().validationEnabled() ? ", validation on" : ""));
             DemoApp.Summary summary;
             try (DemoApp app = new DemoApp(rt, settings, window, System.err, policy)) {
                 if (common.configFile != null) {
                     app.watchConfig(common.configFile, common.overrides);
                 }
-                try (Filmstrip strip = filmstrip == null ? null : new Filmstrip(Engine.of(rt).context(), filmstrip, settings.fixedDt())) {
+                try (Filmstrip strip = filmstrip == null ? null : new Filmstrip(rt, filmstrip, settings.fixedDt())) {
                     app.filmstrip(strip);
                     summary = app.run(stop::get, f -> {
                     });
@@ -132,11 +131,11 @@ final class DemoCommand implements Callable<Integer> {
                     app.writeScreenshot(settings.screenshot());
                 }
                 if (settings.graphDot() != null) {
-                    AtomicFiles.write(settings.graphDot(), app.graphs().toDot().getBytes(StandardCharsets.UTF_8));
+                    AtomicFiles.write(settings.graphDot(), rt.lastGraphDot().getBytes(StandardCharsets.UTF_8));
                 }
                 if (settings.statsJson() != null) {
-                    String json = StatsJson.render(Engine.of(rt).context(), app.width(), app.height(), summary, app.graphs().stats(), settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
-                            app.exposureRange(), app.graphs());
+                    String json = StatsJson.render(rt, app.width(), app.height(), summary, settings.metering().name().toLowerCase(Locale.ROOT), app.swapchainRecreations(),
+                            app.exposureRange(), true);
                     AtomicFiles.write(settings.statsJson(), json.getBytes(StandardCharsets.UTF_8));
                 }
             }
@@ -144,13 +143,13 @@ final class DemoCommand implements Callable<Integer> {
                     summary.frames(), summary.seconds(), summary.frames() / Math.max(1e-9, summary.seconds()),
                     Float.isNaN(summary.ev()) ? "- (no readback sample yet)" : String.format(Locale.ROOT, "%.2f EV", summary.ev()),
                     summary.readback().samples(), summary.readback().lagFrames(), summary.readback().notReady(), summary.readback().blockingWaits(),
-                    Engine.of(rt).context().validationLog().errors(), Engine.of(rt).context().validationLog().warnings());
+                    rt.diagnostics().validationErrors(), rt.diagnostics().validationWarnings());
             for (Path p : new Path[]{settings.screenshot(), settings.statsJson(), settings.graphDot(), filmstrip}) {
                 if (p != null && Files.exists(p)) {
                     System.out.println("wrote " + p);
                 }
             }
-            return Engine.of(rt).context().validationLog().total() == 0 ? 0 : 1;
+            return rt.diagnostics().validationMessages() == 0 ? 0 : 1;
         } catch (RuntimeException | IOException e) {
             if (!stop.get()) {
                 throw e;   // Main reports it

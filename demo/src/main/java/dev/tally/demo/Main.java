@@ -2,7 +2,7 @@ package dev.tally.demo;
 
 import dev.tally.config.ConfigException;
 import dev.tally.demo.app.PresentationLostException;
-import dev.tally.internal.shader.ShaderCompileException;
+import dev.tally.shader.ShaderCompileException;
 import dev.tally.vk.VulkanException;
 import picocli.CommandLine;
 

@@ -1,6 +1,5 @@
 package dev.tally.demo;
 
-import dev.tally.internal.engine.Engine;
 
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
@@ -11,7 +10,6 @@ import dev.tally.exposure.Metering;
 import dev.tally.demo.present.Window;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Subscription;
-import dev.tally.internal.vk.VulkanContext;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -74,7 +72,7 @@ class SoakCommand implements Callable<Integer> {
      * frame loop's collections between two reports are the later one's {@code gcsBefore} minus the earlier one's {@code gcsAfter}.
      */
     record Snapshot(long frame, int width, int height, long allocations, long bytes, long objects, long heapBytes, long rssKb,
-                    int validation, long samples, long lag, long notReady, long waits, long gcsBefore, long gcsAfter) {
+                    long validation, long samples, long lag, long notReady, long waits, long gcsBefore, long gcsAfter) {
         boolean sameSize(Snapshot o) {
             return width == o.width && height == o.height;
         }
@@ -84,7 +82,7 @@ class SoakCommand implements Callable<Integer> {
      * Called after each frame, after that frame's report (if any): nothing here. A test's subclass uses it
      * to leak on purpose and see the verdict turn.
      */
-    void afterFrame(VulkanContext ctx, long frame, boolean last) {
+    void afterFrame(Tally tally, long frame, boolean last) {
     }
 
     /** Whether progress goes to standard error: only when it is a terminal. */
@@ -142,10 +140,9 @@ class SoakCommand implements Callable<Integer> {
         DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true, null);
         List<Snapshot> snapshots = new ArrayList<>();
         try (Tally rt = Tally.open(common.config(), extensions)) {
-            VulkanContext ctx = Engine.of(rt).context();
             System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s, reports every %d frames%n", frames, width, height,
-                    ctx.info().name(), w != null ? " in a window" : " headless",
-                    ctx.options().validation() ? "on (synchronization too)" : "off", interval);
+                    rt.device().name(), w != null ? " in a window" : " headless",
+                    rt.diagnostics().validationEnabled() ? "on (synchronization too)" : "off", interval);
             ReadbackStats finalStats;
             long lagViolations;
             long[] badLag = new long[1];
@@ -170,7 +167,7 @@ class SoakCommand implements Callable<Integer> {
                     }
                     reported[0] = false;
                     if ((f + 1) % interval == 0) {
-                        Snapshot snap = snapshot(ctx, app, f + 1, gcs);
+                        Snapshot snap = snapshot(rt, app, f + 1, gcs);
                         snapshots.add(snap);
                         report(snap, app);
                         progress.printf("soak: %d/%d frames%n", f + 1, frames);
@@ -179,7 +176,7 @@ class SoakCommand implements Callable<Integer> {
                             timesFrom[0] = f;
                         }
                     }
-                    afterFrame(ctx, f, f == frames - 1);
+                    afterFrame(rt, f, f == frames - 1);
                     last[0] = System.nanoTime();
                 });
                 finalStats = summary.readback();
@@ -207,16 +204,16 @@ class SoakCommand implements Callable<Integer> {
         }
     }
 
-    private static Snapshot snapshot(VulkanContext ctx, DemoApp app, long frame, GcCounter gcs) {
+    private static Snapshot snapshot(Tally tally, DemoApp app, long frame, GcCounter gcs) {
         long gcsBefore = gcs.total();
-        ctx.waitIdle();   // measurement only: lets deferred destructions run so live counts are exact
-        long[] live = ctx.liveAllocations();
+        tally.device().waitIdle();   // measurement only: lets deferred destructions run so live counts are exact
+        long liveCount = tally.diagnostics().liveAllocations(), liveBytes = tally.diagnostics().liveAllocationBytes();
         System.gc();
         long gcsAfter = gcs.total();
         Runtime r = Runtime.getRuntime();
         ReadbackStats rb = app.ring().stats();
-        return new Snapshot(frame, app.width(), app.height(), live[0], live[1], ctx.objectsCreated(), r.totalMemory() - r.freeMemory(),
-                rssKb(), ctx.validationLog().total(), rb.samples(), rb.lagFrames(), rb.notReady(), rb.blockingWaits(), gcsBefore, gcsAfter);
+        return new Snapshot(frame, app.width(), app.height(), liveCount, liveBytes, tally.diagnostics().objectsCreated(), r.totalMemory() - r.freeMemory(),
+                rssKb(), tally.diagnostics().validationMessages(), rb.samples(), rb.lagFrames(), rb.notReady(), rb.blockingWaits(), gcsBefore, gcsAfter);
     }
 
     private static long rssKb() {
@@ -234,9 +231,9 @@ class SoakCommand implements Callable<Integer> {
 
     private static void report(Snapshot s, DemoApp app) {
         StringBuilder passes = new StringBuilder();
-        for (var e : app.graphs().stats().passes().entrySet()) {
+        for (var e : app.tally().passStats().passes().entrySet()) {
             if (!e.getValue()) {
-                passes.append(String.format(Locale.ROOT, " %s=%.1f", e.getKey(), app.graphs().stats().medianMicros(e.getKey())));
+                passes.append(String.format(Locale.ROOT, " %s=%.1f", e.getKey(), app.tally().passStats().medianMicros(e.getKey())));
             }
         }
         System.out.printf(Locale.ROOT, "frame %d at %dx%d: validation %d; VMA %d allocations, %d bytes; objects created %d; heap %.1f MiB; "

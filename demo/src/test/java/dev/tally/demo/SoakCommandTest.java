@@ -1,8 +1,8 @@
 package dev.tally.demo;
 
-import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.Tally;
+import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
-import dev.tally.internal.vk.VulkanContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,7 +140,7 @@ class SoakCommandTest {
         static volatile byte[] sink;
 
         @Override
-        void afterFrame(VulkanContext ctx, long frame, boolean last) {
+        void afterFrame(Tally tally, long frame, boolean last) {
             sink = new byte[4 << 20];
         }
     }
@@ -209,13 +209,13 @@ class SoakCommandTest {
 
     /** A soak that leaks one buffer per frame (freed after the last report, so the context closes clean). */
     static final class LeakySoak extends SoakCommand {
-        private final List<TrackedBuffer> leaked = new ArrayList<>();
+        private final List<GpuBuffer> leaked = new ArrayList<>();
 
         @Override
-        void afterFrame(VulkanContext ctx, long frame, boolean last) {
-            leaked.add(new TrackedBuffer(ctx, "leak" + frame, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
+        void afterFrame(Tally tally, long frame, boolean last) {
+            leaked.add(tally.createBuffer("leak" + frame, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE));
             if (last) {
-                leaked.forEach(TrackedBuffer::close);
+                leaked.forEach(GpuBuffer::close);
                 leaked.clear();
             }
         }

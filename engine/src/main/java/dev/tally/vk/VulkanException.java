@@ -22,6 +22,18 @@ public final class VulkanException extends RuntimeException {
         this.result = 0;
     }
 
+    /**
+     * Tally's one VkResult check, for the host's calls too: throws naming {@code what} and the result when
+     * {@code result} is an error (a lost device says so first); returns success codes (VK_SUBOPTIMAL_KHR, ...).
+     *
+     * @param result the VkResult
+     * @param what   the call that returned it
+     * @return {@code result} when it is not an error
+     */
+    public static int check(int result, String what) {
+        return VkCheck.check(result, what);
+    }
+
     /** @return the VkResult code, or 0 when the failure was not a VkResult */
     public int result() {
         return result;

@@ -1,8 +1,9 @@
 package dev.tally.demo.app;
+
+import dev.tally.vk.Device;
 import dev.tally.vk.GpuImage;
 
 
-import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.FrameBatch;
@@ -16,7 +17,6 @@ import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.exposure.Metering;
 import dev.tally.exposure.Tonemapper;
 import dev.tally.graph.FrameGraph;
-import dev.tally.internal.graph.GraphRuntime;
 import dev.tally.graph.ImageHandle;
 import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
@@ -26,11 +26,6 @@ import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackStats;
 import dev.tally.readback.Sample;
 import dev.tally.readback.Subscription;
-import dev.tally.internal.shader.Samplers;
-import dev.tally.internal.vk.CloseSteps;
-import dev.tally.internal.vk.TrackedImage;
-import dev.tally.internal.vk.VulkanContext;
-import dev.tally.internal.vk.Waits;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.io.PrintStream;
@@ -60,7 +55,7 @@ public final class DemoApp implements AutoCloseable {
     static final int OFFSCREEN_FORMAT = VK_FORMAT_R8G8B8A8_UNORM;
 
     private final Tally tally;
-    private final VulkanContext ctx;
+    private final Device gpu;
     private final DemoSettings settings;
     private final Window window;
     private final PrintStream log;
@@ -86,7 +81,7 @@ public final class DemoApp implements AutoCloseable {
     private final FrameViews views = new FrameViews();
     private LiveReload reload;
     private DemoKeys keys;
-    private TrackedImage mask;
+    private GpuImage mask;
     private long maskSampler;
     private Swapchain swapchain;
     private GpuImage offscreen;
@@ -94,7 +89,7 @@ public final class DemoApp implements AutoCloseable {
 
     public DemoApp(Tally tally, DemoSettings settings, Window window, PrintStream log, FramePolicy policy) {
         this.tally = tally;
-        this.ctx = Engine.of(tally).context();
+        this.gpu = tally.device();
         this.settings = settings;
         this.window = window;
         this.log = log;
@@ -114,16 +109,16 @@ public final class DemoApp implements AutoCloseable {
 
     private void create() {
         commands = tally.frameCommands();
-        if (Engine.of(tally).graphs().asyncMode() != AsyncMode.OFF) {
+        if (tally.asyncLane().mode() != AsyncMode.OFF) {
             lanes = tally.laneCommands();
         }
-        scene = new SceneRenderer(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(),
-                settings.hdrFormat() == null ? SceneRenderer.preferredHdrFormat(ctx) : SceneRenderer.HDR_FORMATS.get(settings.hdrFormat()));
+        scene = new SceneRenderer(tally,
+                settings.hdrFormat() == null ? SceneRenderer.preferredHdrFormat(gpu) : SceneRenderer.HDR_FORMATS.get(settings.hdrFormat()));
         ExposureSettings es = ExposureSettings.fromConfig(tally.config()).withMetering(settings.metering());
         exposure = tally.autoExposure("", es);
         if (settings.metering() == Metering.MASK) {
-            mask = MaskImage.create(ctx);
-            maskSampler = Samplers.create(ctx, false);
+            mask = MaskImage.create(tally);
+            maskSampler = MaskImage.sampler(gpu);
             exposure.mask(mask, maskSampler);
         }
         tonemap = tally.tonemapper();
@@ -137,9 +132,9 @@ public final class DemoApp implements AutoCloseable {
         });
         keys = new DemoKeys(window, settings.hud());
         if (window != null) {
-            reload = new LiveReload(ctx, Engine.of(tally).compiler().liveDirectory(),
-                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, Engine.of(tally).reducer()::reload), log);
-            swapchain = new Swapchain(ctx, window.createSurface(ctx.instance()), settings.width(), settings.height(), settings.vsync());
+            reload = new LiveReload(gpu, tally.liveShaderDirectory(),
+                    List.of(scene::reload, exposure::reload, tonemap::reload, hud::reload, plot::reload, tally::reloadShaders), log);
+            swapchain = new Swapchain(tally, window.createSurface(gpu.instance()), settings.width(), settings.height(), settings.vsync());
         } else {
             resizeOffscreen(settings.width(), settings.height());
         }
@@ -160,7 +155,11 @@ public final class DemoApp implements AutoCloseable {
      * last frame begun (frames given up on an out-of-date swapchain keep their numbers, so it can exceed frames - 1).
      */
     public record Summary(long frames, long lastFrameNumber, double seconds, ReadbackStats readback, Sample lastSample, float normalizedHistogramSum, float ev,
-                          long shaderReloads, Waits.Tally pacing, String readbackMode, float probeLuminance, Double probeEv) {
+                          long shaderReloads, Pacing pacing, String readbackMode, float probeLuminance, Double probeEv) {
+    }
+
+    /** Times the frame loop blocked for the GPU or the display: Tally's frame-in-flight waits and the swapchain's blocked acquires. */
+    public record Pacing(long count, double micros) {
     }
 
     /** In a window, applies edits to {@code file} while running (see {@link LiveReload}). */
@@ -246,16 +245,16 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, hudLines.of(ctx.info().name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
+                out = hud.add(g, out, hudLines.of(gpu.name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
                     ExposureShaderLayout.NORMALIZED_BYTES, probed));
             if (last && settings.screenshot() != null && swapchain == null) {
-                screenshot = Screenshot.capture(ctx, g, out);
+                screenshot = Screenshot.capture(tally, g, out);
             }
-            Screenshot keyShot = swapchain != null && keys.takeScreenshot() ? Screenshot.capture(ctx, g, out) : null;
+            Screenshot keyShot = swapchain != null && keys.takeScreenshot() ? Screenshot.capture(tally, g, out) : null;
             if (lanes != null) {
                 List<FrameBatch> batches = frame.recordBatches(lanes);
                 if (swapchain != null) {
@@ -294,7 +293,7 @@ public final class DemoApp implements AutoCloseable {
                 break;   // that was the final frame, rendered for the screenshot
             }
         }
-        ctx.waitIdle();
+        gpu.waitIdle();
         double seconds = (System.nanoTime() - start) / 1e9;
         Sample s = ring.latest().orElse(null);
         exposureRange.observe(s);
@@ -308,8 +307,14 @@ public final class DemoApp implements AutoCloseable {
             ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
         }
         return new Summary(rendered, tally.currentFrame() == null ? -1 : tally.currentFrame().number(), seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
-                ctx.waits().of(Waits.Cause.PACING), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
+                pacing(), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
                 Float.isNaN(probe.luminance()) ? null : probe.ev());
+    }
+
+    private Pacing pacing() {
+        long count = tally.diagnostics().pacingWaits();
+        double micros = tally.diagnostics().pacingWaitMicros();
+        return swapchain == null ? new Pacing(count, micros) : new Pacing(count + swapchain.acquireWaits(), micros + swapchain.acquireWaitMicros());
     }
 
     /** The output as a {@link FramePolicy} sees it. */
@@ -420,8 +425,8 @@ public final class DemoApp implements AutoCloseable {
         return ring;
     }
 
-    public GraphRuntime graphs() {
-        return Engine.of(tally).graphs();
+    public Tally tally() {
+        return tally;
     }
 
     /** The output's size now. */
@@ -443,15 +448,15 @@ public final class DemoApp implements AutoCloseable {
      */
     @Override
     public void close() {
-        CloseSteps steps = new CloseSteps().run(ctx::waitIdle);
-        steps.close(reload, screenshot, probeSubscription, ring, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes);
+        ShutdownSteps steps = new ShutdownSteps().then(gpu::waitIdle);
+        steps.closing(reload, screenshot, probeSubscription, ring, plot, hud, tonemap, exposure, scene, mask, offscreen, swapchain, commands, lanes);
         if (maskSampler != 0) {
-            steps.run(() -> Samplers.destroy(ctx, maskSampler));
+            steps.then(() -> MaskImage.destroySampler(gpu, maskSampler));
         }
         if (window != null) {
-            steps.run(ctx::waitIdle);
-            steps.run(window::destroySurface);
+            steps.then(gpu::waitIdle);
+            steps.then(window::destroySurface);
         }
-        steps.finish();
+        steps.rethrow();
     }
 }

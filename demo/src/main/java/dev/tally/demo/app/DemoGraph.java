@@ -2,7 +2,6 @@ package dev.tally.demo.app;
 import dev.tally.vk.GpuImage;
 
 
-import dev.tally.internal.engine.Engine;
 
 import dev.tally.Frame;
 import dev.tally.Tally;
@@ -17,7 +16,6 @@ import dev.tally.graph.ImageHandle;
 import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.internal.vk.CloseSteps;
 
 import java.util.List;
 import java.util.Locale;
@@ -59,8 +57,7 @@ public final class DemoGraph implements CheckedGraph {
         private final GpuImage output;
 
         DemoRun(Tally tally) {
-            var ctx = Engine.of(tally).context();
-            scene = new SceneRenderer(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
+            scene = new SceneRenderer(tally, VK_FORMAT_R16G16B16A16_SFLOAT);
             exposure = tally.autoExposure("");
             tonemap = tally.tonemapper();
             hud = tally.hud();
@@ -91,9 +88,7 @@ public final class DemoGraph implements CheckedGraph {
 
         @Override
         public void close() {
-            CloseSteps steps = new CloseSteps();
-            steps.close(output, ring, plot, hud, tonemap, exposure, scene);
-            steps.finish();
+            new ShutdownSteps().closing(output, ring, plot, hud, tonemap, exposure, scene).rethrow();
         }
     }
 }

@@ -7,11 +7,9 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.hud.FontAtlas;
-import dev.tally.internal.hud.TextRaster;
-import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
-import dev.tally.internal.vk.VulkanContext;
+import dev.tally.Tally;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkBufferCopy;
@@ -34,16 +32,16 @@ public final class Filmstrip implements AutoCloseable {
     private static final int MAX_THUMB_WIDTH = 480;
     private static final int GAP = 4;
 
-    private record Shot(long frame, double time, TrackedBuffer pixels, TrackedBuffer record, int width, int height) {
+    private record Shot(long frame, double time, GpuBuffer pixels, GpuBuffer record, int width, int height) {
     }
 
-    private final VulkanContext ctx;
+    private final Tally tally;
     private final Path file;
     private final double dt;
     private final List<Shot> shots = new ArrayList<>();
 
-    public Filmstrip(VulkanContext ctx, Path file, double dt) {
-        this.ctx = ctx;
+    public Filmstrip(Tally tally, Path file, double dt) {
+        this.tally = tally;
         this.file = file;
         this.dt = dt;
     }
@@ -68,8 +66,8 @@ public final class Filmstrip implements AutoCloseable {
             return;
         }
         int w = physical.width(), h = physical.height();
-        TrackedBuffer pixels = new TrackedBuffer(ctx, "filmstrip.pixels" + frame, 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
-        TrackedBuffer record = new TrackedBuffer(ctx, "filmstrip.record" + frame, ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        GpuBuffer pixels = tally.createBuffer("filmstrip.pixels" + frame, 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+        GpuBuffer record = tally.createBuffer("filmstrip.record" + frame, ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
         shots.add(new Shot(frame, time, pixels, record, w, h));
         BufferHandle px = g.importBuffer("filmstrip.pixels", pixels, Access.HOST_READ);
@@ -99,7 +97,7 @@ public final class Filmstrip implements AutoCloseable {
         if (shots.isEmpty()) {
             return false;
         }
-        ctx.waitIdle();
+        tally.device().waitIdle();
         Shot first = shots.get(0);
         int k = Math.max(1, (first.width() + MAX_THUMB_WIDTH - 1) / MAX_THUMB_WIDTH);
         int tw = first.width() / k, th = first.height() / k;
@@ -108,7 +106,8 @@ public final class Filmstrip implements AutoCloseable {
         for (int i = 3; i < out.length; i += 4) {
             out[i] = (byte) 255;
         }
-        FontAtlas font = FontAtlas.bake(Math.max(FontAtlas.MIN_PIXEL_HEIGHT, th / 10));
+        int scale = Math.max(1, th / (8 * EasyFontLabel.LINE_HEIGHT));
+        int band = EasyFontLabel.LINE_HEIGHT * scale;
         for (int s = 0; s < shots.size(); s++) {
             Shot shot = shots.get(s);
             shot.pixels().invalidate(0, shot.pixels().size());
@@ -117,9 +116,9 @@ public final class Filmstrip implements AutoCloseable {
             downscale(shot, k, tw, th, out, outW, x0, GAP);
             float ev = MemoryUtil.memGetFloat(shot.record().mappedAddress() + 4L * ExposureShaderLayout.EV);
             String label = String.format(Locale.ROOT, "%.1f s  EV %.1f", shot.time(), ev);
-            int baseline = GAP + th - font.descent() - font.lineHeight() / 4;
-            darken(out, outW, x0, baseline - font.ascent() - 2, tw, font.lineHeight() + 4);
-            TextRaster.draw(out, outW, outH, font, label, x0 + font.advance() / 2, baseline, 0xffffff);
+            int top = GAP + th - band - 2 * scale;
+            darken(out, outW, x0, top - scale, tw, band + 2 * scale);
+            EasyFontLabel.draw(out, outW, outH, label, x0 + 3 * scale, top + 2 * scale, scale, 0xffffff);
         }
         PngWriter.write(file, outW, outH, out);
         return true;

@@ -3,8 +3,8 @@ package dev.tally.demo.app;
 import dev.tally.config.Config;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureSettings;
-import dev.tally.internal.shader.ShaderCompileException;
-import dev.tally.internal.vk.VulkanContext;
+import dev.tally.shader.ShaderCompileException;
+import dev.tally.vk.Device;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ final class LiveReload implements AutoCloseable {
         void reload();
     }
 
-    private final VulkanContext ctx;
+    private final Device gpu;
     private final PrintStream log;
     private final ShaderWatcher shaders;
     private final List<Reloadable> targets;
@@ -30,8 +30,8 @@ final class LiveReload implements AutoCloseable {
     private String error;
     private long reloads;
 
-    LiveReload(VulkanContext ctx, Path shaderDirectory, List<Reloadable> targets, PrintStream log) {
-        this.ctx = ctx;
+    LiveReload(Device gpu, Path shaderDirectory, List<Reloadable> targets, PrintStream log) {
+        this.gpu = gpu;
         this.log = log;
         this.targets = List.copyOf(targets);
         this.shaders = ShaderWatcher.watch(shaderDirectory);
@@ -47,7 +47,7 @@ final class LiveReload implements AutoCloseable {
     void poll(AutoExposure exposure) {
         if (shaders != null && shaders.changed()) {
             try {
-                ctx.waitIdle();
+                gpu.waitIdle();
                 targets.forEach(Reloadable::reload);
                 error = null;
                 reloads++;

@@ -7,12 +7,12 @@ import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.graph.PassBuilder;
 import dev.tally.graph.PassContext;
-import dev.tally.internal.shader.BindingType;
-import dev.tally.internal.shader.Bindings;
-import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.PipelineCache;
-import dev.tally.internal.shader.ShaderLibrary;
-import dev.tally.internal.vk.VulkanContext;
+import dev.tally.shader.BindingType;
+import dev.tally.Tally;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.shader.KernelBindings;
+import dev.tally.vk.Device;
 import org.lwjgl.system.MemoryStack;
 
 import java.nio.ByteBuffer;
@@ -40,27 +40,19 @@ final class SceneRenderer implements AutoCloseable {
     static final int GROUP = 16;
     /** Vertical field of view: 70 degrees. */
     private static final float TAN_HALF_FOV = (float) Math.tan(Math.toRadians(35));
-    private final VulkanContext ctx;
-    private final ShaderLibrary compiler;
-    private final PipelineCache cache;
     private final int hdrFormat;
-    private ComputeKernel kernel;
+    private final ComputeKernel kernel;
+    private final KernelBindings bindings;
 
     /** The scene in {@code hdrFormat}: one of {@link #HDR_FORMATS}. */
-    SceneRenderer(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, int hdrFormat) {
+    SceneRenderer(Tally tally, int hdrFormat) {
         if (qualifier(hdrFormat) == null) {
             throw new IllegalArgumentException("scene: HDR format " + hdrFormat + " is not one the scene writes");
         }
         this.hdrFormat = hdrFormat;
-        this.ctx = ctx;
-        this.compiler = compiler;
-        this.cache = cache;
-        this.kernel = build();
-    }
-
-    private ComputeKernel build() {
-        return new ComputeKernel(ctx, compiler, cache, "scene.comp", Map.of("HDR_FORMAT", qualifier(hdrFormat), "GROUP_SIZE", Integer.toString(GROUP)), null,
+        this.kernel = tally.computeKernel("scene.comp", Map.of("HDR_FORMAT", qualifier(hdrFormat), "GROUP_SIZE", Integer.toString(GROUP)),
                 List.of(BindingType.STORAGE_IMAGE), PUSH_BYTES);
+        this.bindings = kernel.bindings();
     }
 
     /** The HDR formats the scene can write, by their command-line names. */
@@ -79,8 +71,8 @@ final class SceneRenderer implements AutoCloseable {
      * where it can be a storage image, else RGBA16F (8 bytes). Every pass after the scene reads the image, so half
      * the bytes is less time in the scene, the histogram and the tonemap alike.
      */
-    static int preferredHdrFormat(VulkanContext ctx) {
-        return ctx.optimalTilingSupports(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)
+    static int preferredHdrFormat(Device gpu) {
+        return gpu.formatSupports(VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)
                 ? VK_FORMAT_B10G11R11_UFLOAT_PACK32 : VK_FORMAT_R16G16B16A16_SFLOAT;
     }
 
@@ -90,9 +82,7 @@ final class SceneRenderer implements AutoCloseable {
 
     /** Rebuilds from current sources; throws (keeping the old pipeline) on a compile error. */
     void reload() {
-        ComputeKernel fresh = build();
-        kernel.close();
-        kernel = fresh;
+        kernel.reload();
     }
 
     ImageHandle add(FrameGraph g, int width, int height, float time) {
@@ -102,7 +92,6 @@ final class SceneRenderer implements AutoCloseable {
         }
         // The frame's values, read by the pass's callbacks (made once): one scene pass per frame, recorded before the next is declared.
         ScenePath.at(time, camera);
-        frameKernel = kernel;
         frameWidth = width;
         frameHeight = height;
         frameTime = time;
@@ -111,17 +100,17 @@ final class SceneRenderer implements AutoCloseable {
 
     private ImageDesc desc;
     private final double[] camera = new double[4];
-    private ComputeKernel frameKernel;
     private int frameWidth, frameHeight;
     private float frameTime;
-    private final Bindings bindings = new Bindings(1);
     private final ByteBuffer push = ByteBuffer.allocateDirect(PUSH_BYTES).order(ByteOrder.nativeOrder());
     private final Function<PassBuilder, ImageHandle> setup = b -> b.write(b.create("hdr", desc), Access.COMPUTE_WRITE);
-    private final BiConsumer<ImageHandle, PassContext> record = (h, c) -> {
+    private final BiConsumer<ImageHandle, PassContext> record = this::record;
+
+    private void record(ImageHandle h, PassContext c) {
         putRays(push, camera[0], camera[1], camera[2], camera[3], frameWidth, frameHeight, frameTime);
-        frameKernel.dispatch(c.cmd(), bindings.clear().storageImage(c.image(h)), push, (frameWidth + GROUP - 1) / GROUP,
+        kernel.dispatch(c.cmd(), bindings.clear().storageImage(c.image(h)), push.rewind(), (frameWidth + GROUP - 1) / GROUP,
                 (frameHeight + GROUP - 1) / GROUP);
-    };
+    }
 
     /**
      * The push constants: the camera's position and time, then its rays as an affine function of the pixel.

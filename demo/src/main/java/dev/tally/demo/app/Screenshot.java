@@ -6,9 +6,9 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.vk.TrackedBuffer;
+import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.MemoryKind;
-import dev.tally.internal.vk.VulkanContext;
+import dev.tally.Tally;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.file.Path;
@@ -17,22 +17,20 @@ import static org.lwjgl.vulkan.VK10.*;
 
 /** A copy of a frame's final image to host memory (a side-effect pass), written as PNG once the GPU is done. */
 final class Screenshot implements AutoCloseable {
-    private final TrackedBuffer buffer;
+    private final GpuBuffer buffer;
     private final ImageDesc desc;
-    private final long timelineValue;
-    private final VulkanContext ctx;
+    private final Tally tally;
 
-    private Screenshot(VulkanContext ctx, TrackedBuffer buffer, ImageDesc desc, long timelineValue) {
-        this.ctx = ctx;
+    private Screenshot(Tally tally, GpuBuffer buffer, ImageDesc desc) {
+        this.tally = tally;
         this.buffer = buffer;
         this.desc = desc;
-        this.timelineValue = timelineValue;
     }
 
     /** Adds the copy of {@code image} (8-bit RGBA or BGRA) to frame {@code g}. */
-    static Screenshot capture(VulkanContext ctx, FrameGraph g, ImageHandle image) {
+    static Screenshot capture(Tally tally, FrameGraph g, ImageHandle image) {
         ImageDesc desc = g.desc(image);
-        TrackedBuffer buffer = new TrackedBuffer(ctx, "screenshot", 4L * desc.width() * desc.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        GpuBuffer buffer = tally.createBuffer("screenshot", 4L * desc.width() * desc.height(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.READBACK);
         BufferHandle dst = g.importBuffer("screenshot", buffer, Access.HOST_READ);
         record Io(ImageHandle src, BufferHandle dst) {
@@ -41,12 +39,12 @@ final class Screenshot implements AutoCloseable {
             b.sideEffect();
             return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
         }, (h, c) -> ImageCopies.toBuffer(c.cmd(), c.image(h.src()), c.buffer(h.dst())));
-        return new Screenshot(ctx, buffer, desc, g.timelineValue());
+        return new Screenshot(tally, buffer, desc);
     }
 
-    /** Waits for the frame that took it (a tool's wait, at exit) and writes the PNG. */
+    /** Waits for the frame that took it (a tool's wait: every frame submitted so far) and writes the PNG. */
     void write(Path file) {
-        ctx.waitFor(timelineValue);
+        tally.device().waitIdle();
         buffer.invalidate(0, buffer.size());
         byte[] rgba = new byte[(int) buffer.size()];
         MemoryUtil.memByteBuffer(buffer.mappedAddress(), rgba.length).get(rgba);

@@ -1,11 +1,10 @@
 package dev.tally.demo.app;
 
 import dev.tally.graph.AsyncMode;
-import dev.tally.internal.graph.AsyncPlacement;
-import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.Tally;
+import dev.tally.graph.AsyncLane;
 import dev.tally.graph.PassStats;
 import dev.tally.readback.ReadbackStats;
-import dev.tally.internal.vk.VulkanContext;
 
 import dev.tally.exposure.ExposureShaderLayout;
 import java.util.ArrayList;
@@ -18,26 +17,20 @@ public final class StatsJson {
     private StatsJson() {
     }
 
-    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
-                                long swapchainRecreations) {
-        return render(ctx, width, height, s, passes, metering, swapchainRecreations, new ExposureRange(0));
-    }
-
-    /** With {@code range}: the applied EV's range (evMin, evMax) and the metered target's (targetEvMin, targetEvMax). */
-    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
-                                long swapchainRecreations, ExposureRange range) {
-        return render(ctx, width, height, s, passes, metering, swapchainRecreations, range, null);
-    }
-
-    /** With {@code graphs}: the async block (mode, queues the device gave, passes placed on the async lane, auto's choice and saving). */
-    public static String render(VulkanContext ctx, int width, int height, DemoApp.Summary s, PassStats passes, String metering,
-                                long swapchainRecreations, ExposureRange range, GraphRuntime graphs) {
+    /**
+     * The run's document: {@code range} is the applied EV's range (evMin, evMax) and the metered target's (targetEvMin,
+     * targetEvMax); with {@code async}, the async block (mode, queues the device gave, passes placed on the async lane,
+     * auto's choice and saving).
+     */
+    public static String render(Tally tally, int width, int height, DemoApp.Summary s, String metering,
+                                long swapchainRecreations, ExposureRange range, boolean async) {
+        PassStats passes = tally.passStats();
         StringBuilder b = new StringBuilder("{");
-        b.append("\"device\": ").append(str(ctx.info().name()));
+        b.append("\"device\": ").append(str(tally.device().name()));
         b.append(", \"width\": ").append(width).append(", \"height\": ").append(height);
-        b.append(", \"frames\": ").append(s.frames()).append(", \"framesInFlight\": ").append(ctx.options().framesInFlight());
-        b.append(",\n \"validation\": {\"enabled\": ").append(ctx.options().validation()).append(", \"errors\": ")
-                .append(ctx.validationLog().errors()).append(", \"warnings\": ").append(ctx.validationLog().warnings()).append("}");
+        b.append(", \"frames\": ").append(s.frames()).append(", \"framesInFlight\": ").append(tally.framesInFlight());
+        b.append(",\n \"validation\": {\"enabled\": ").append(tally.diagnostics().validationEnabled()).append(", \"errors\": ")
+                .append(tally.diagnostics().validationErrors()).append(", \"warnings\": ").append(tally.diagnostics().validationWarnings()).append("}");
         List<String> rows = new ArrayList<>();
         for (Map.Entry<String, Boolean> e : passes.passes().entrySet()) {
             rows.add(String.format(Locale.ROOT, "{\"name\": %s, \"gpuMicrosMedian\": %s, \"culled\": %s}", str(e.getKey()),
@@ -66,8 +59,8 @@ public final class StatsJson {
         appendRecord(b, s.lastSample());
         b.append("}");
         b.append(",\n \"window\": {\"swapchainRecreations\": ").append(swapchainRecreations).append("}");
-        if (graphs != null) {
-            appendAsync(b, ctx, graphs);
+        if (async) {
+            appendAsync(b, tally.asyncLane(), passes);
         }
         return b.append("}\n").toString();
     }
@@ -78,18 +71,15 @@ public final class StatsJson {
      * microseconds per frame the choice saves (null before a choice, or in another mode), and the median
      * GPU span of recent frames (first pass start to last pass end).
      */
-    private static void appendAsync(StringBuilder b, VulkanContext ctx, GraphRuntime graphs) {
-        AsyncMode mode = graphs.asyncMode();
-        AsyncPlacement p = graphs.placement();
-        boolean auto = mode == AsyncMode.AUTO;
+    private static void appendAsync(StringBuilder b, AsyncLane lane, PassStats passes) {
         List<String> names = new ArrayList<>();
-        graphs.lastAsyncPasses().forEach(n -> names.add(str(n)));
-        b.append(",\n \"async\": {\"mode\": ").append(str(mode.name().toLowerCase(Locale.ROOT)))
-                .append(", \"queues\": ").append(ctx.asyncQueue() != null ? 2 : 1)
+        lane.lastPasses().forEach(n -> names.add(str(n)));
+        b.append(",\n \"async\": {\"mode\": ").append(str(lane.mode().name().toLowerCase(Locale.ROOT)))
+                .append(", \"queues\": ").append(lane.queues())
                 .append(", \"passes\": [").append(String.join(", ", names)).append("]")
-                .append(", \"choice\": ").append(auto && p.choice() != null ? str(p.choice()) : "null")
-                .append(", \"savedMicros\": ").append(auto && !Double.isNaN(p.savedMicros()) ? num(p.savedMicros()) : "null")
-                .append(", \"frameSpanMicrosMedian\": ").append(num(graphs.stats().medianMicros(GraphRuntime.FRAME_SPAN)))
+                .append(", \"choice\": ").append(lane.choice() != null ? str(lane.choice()) : "null")
+                .append(", \"savedMicros\": ").append(!Double.isNaN(lane.savedMicros()) ? num(lane.savedMicros()) : "null")
+                .append(", \"frameSpanMicrosMedian\": ").append(num(passes.medianMicros(PassStats.FRAME_SPAN)))
                 .append("}");
     }
 

@@ -3,7 +3,7 @@ package dev.tally.demo.graphcheck;
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Tally;
-import dev.tally.internal.shader.BindingType;
+import dev.tally.shader.BindingType;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.GraphicsPipeline;
 

@@ -1,7 +1,8 @@
 package dev.tally.demo.present;
 
-import dev.tally.internal.vk.TrackedImage;
-import dev.tally.internal.vk.VulkanContext;
+import dev.tally.Tally;
+import dev.tally.vk.Device;
+import dev.tally.vk.GpuImage;
 import dev.tally.vk.VulkanException;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
@@ -9,7 +10,7 @@ import org.lwjgl.vulkan.*;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 
-import static dev.tally.internal.vk.VkCheck.check;
+import static dev.tally.vk.VulkanException.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.KHRSurface.*;
 import static org.lwjgl.vulkan.KHRSwapchain.*;
@@ -24,11 +25,12 @@ public final class Swapchain implements AutoCloseable {
     private static final long ACQUIRE_TIMEOUT_NS = 2_000_000_000L;
     /** An acquire that takes longer than this blocked for an image (a non-blocking one returns in microseconds). */
     private static final long ACQUIRE_BLOCKED_NS = 200_000;
-    private final VulkanContext ctx;
+    private final Tally tally;
+    private final Device gpu;
     private final long surface;
     private final boolean vsync;
     private long swapchain;
-    private TrackedImage[] images = new TrackedImage[0];
+    private GpuImage[] images = new GpuImage[0];
     private long[] renderFinished = new long[0];
     private final long[] acquired;
     private int width;
@@ -36,15 +38,19 @@ public final class Swapchain implements AutoCloseable {
     private int format;
     private boolean stale;
     private long recreations;
+    /** Acquires that blocked for an image (vsync holding the CPU back), and for how long: the demo's pacing beside Tally's. */
+    private long acquireWaits;
+    private long acquireWaitNanos;
 
-    public Swapchain(VulkanContext ctx, long surface, int width, int height, boolean vsync) {
-        this.ctx = ctx;
+    public Swapchain(Tally tally, long surface, int width, int height, boolean vsync) {
+        this.tally = tally;
+        this.gpu = tally.device();
         this.surface = surface;
         this.vsync = vsync;
-        this.acquired = new long[ctx.options().framesInFlight()];
+        this.acquired = new long[tally.framesInFlight()];
         try (MemoryStack stack = stackPush()) {
             IntBuffer supported = stack.mallocInt(1);
-            check(vkGetPhysicalDeviceSurfaceSupportKHR(ctx.physicalDevice(), ctx.queueFamily(), surface, supported),
+            check(vkGetPhysicalDeviceSurfaceSupportKHR(gpu.physicalDevice(), gpu.queueFamily(), surface, supported),
                     "vkGetPhysicalDeviceSurfaceSupportKHR");
             if (supported.get(0) == 0) {
                 throw new VulkanException("the chosen queue family cannot present to this window");
@@ -58,7 +64,7 @@ public final class Swapchain implements AutoCloseable {
 
     private long semaphore(MemoryStack stack) {
         LongBuffer p = stack.mallocLong(1);
-        check(vkCreateSemaphore(ctx.device(), VkSemaphoreCreateInfo.calloc(stack).sType$Default(), null, p), "vkCreateSemaphore");
+        check(vkCreateSemaphore(gpu.device(), VkSemaphoreCreateInfo.calloc(stack).sType$Default(), null, p), "vkCreateSemaphore");
         return p.get(0);
     }
 
@@ -66,20 +72,20 @@ public final class Swapchain implements AutoCloseable {
     public boolean create(int wantW, int wantH) {
         try (MemoryStack stack = stackPush()) {
             VkSurfaceCapabilitiesKHR caps = VkSurfaceCapabilitiesKHR.malloc(stack);
-            check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx.physicalDevice(), surface, caps), "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+            check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(gpu.physicalDevice(), surface, caps), "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
             int w = caps.currentExtent().width() != -1 ? caps.currentExtent().width() : clamp(wantW, caps.minImageExtent().width(), caps.maxImageExtent().width());
             int h = caps.currentExtent().height() != -1 ? caps.currentExtent().height() : clamp(wantH, caps.minImageExtent().height(), caps.maxImageExtent().height());
             if (w == 0 || h == 0) {
                 return false;
             }
-            ctx.waitIdle();
+            gpu.waitIdle();
             // Presents wait on renderFinished semaphores outside Tally's timeline: only an idle queue says those
             // waits are over, and the old images' semaphores are destroyed below.
-            ctx.queueLock().lock();
+            gpu.queueLock().lock();
             try {
-                check(vkQueueWaitIdle(ctx.queue()), "vkQueueWaitIdle (swapchain recreation)");
+                check(vkQueueWaitIdle(gpu.queue()), "vkQueueWaitIdle (swapchain recreation)");
             } finally {
-                ctx.queueLock().unlock();
+                gpu.queueLock().unlock();
             }
             int chosenFormat = chooseFormat(stack);
             int presentMode = choosePresentMode(stack);
@@ -94,20 +100,20 @@ public final class Swapchain implements AutoCloseable {
                     .compositeAlpha(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR).presentMode(presentMode).clipped(true).oldSwapchain(swapchain);
             info.imageExtent().set(w, h);
             LongBuffer p = stack.mallocLong(1);
-            check(vkCreateSwapchainKHR(ctx.device(), info, null, p), "vkCreateSwapchainKHR");
+            check(vkCreateSwapchainKHR(gpu.device(), info, null, p), "vkCreateSwapchainKHR");
             destroyImages();
             if (swapchain != 0) {
-                vkDestroySwapchainKHR(ctx.device(), swapchain, null);
+                vkDestroySwapchainKHR(gpu.device(), swapchain, null);
             }
             swapchain = p.get(0);
             IntBuffer n = stack.mallocInt(1);
-            check(vkGetSwapchainImagesKHR(ctx.device(), swapchain, n, null), "vkGetSwapchainImagesKHR");
+            check(vkGetSwapchainImagesKHR(gpu.device(), swapchain, n, null), "vkGetSwapchainImagesKHR");
             LongBuffer handles = stack.mallocLong(n.get(0));
-            check(vkGetSwapchainImagesKHR(ctx.device(), swapchain, n, handles), "vkGetSwapchainImagesKHR");
-            images = new TrackedImage[n.get(0)];
+            check(vkGetSwapchainImagesKHR(gpu.device(), swapchain, n, handles), "vkGetSwapchainImagesKHR");
+            images = new GpuImage[n.get(0)];
             renderFinished = new long[n.get(0)];
             for (int i = 0; i < images.length; i++) {
-                images[i] = TrackedImage.wrap(ctx, "swapchain" + i, handles.get(i), w, h, chosenFormat,
+                images[i] = tally.wrapImage("swapchain" + i, handles.get(i), w, h, chosenFormat,
                         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
                 renderFinished[i] = semaphore(stack);
             }
@@ -126,9 +132,9 @@ public final class Swapchain implements AutoCloseable {
 
     private int chooseFormat(MemoryStack stack) {
         IntBuffer n = stack.mallocInt(1);
-        check(vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physicalDevice(), surface, n, null), "vkGetPhysicalDeviceSurfaceFormatsKHR");
+        check(vkGetPhysicalDeviceSurfaceFormatsKHR(gpu.physicalDevice(), surface, n, null), "vkGetPhysicalDeviceSurfaceFormatsKHR");
         VkSurfaceFormatKHR.Buffer formats = VkSurfaceFormatKHR.malloc(n.get(0), stack);
-        check(vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physicalDevice(), surface, n, formats), "vkGetPhysicalDeviceSurfaceFormatsKHR");
+        check(vkGetPhysicalDeviceSurfaceFormatsKHR(gpu.physicalDevice(), surface, n, formats), "vkGetPhysicalDeviceSurfaceFormatsKHR");
         // UNORM: the tonemap pass applies the sRGB curve itself, as it does for offscreen output.
         for (VkSurfaceFormatKHR f : formats) {
             if (f.format() == VK_FORMAT_B8G8R8A8_UNORM || f.format() == VK_FORMAT_R8G8B8A8_UNORM) {
@@ -143,9 +149,9 @@ public final class Swapchain implements AutoCloseable {
             return VK_PRESENT_MODE_FIFO_KHR;
         }
         IntBuffer n = stack.mallocInt(1);
-        check(vkGetPhysicalDeviceSurfacePresentModesKHR(ctx.physicalDevice(), surface, n, null), "vkGetPhysicalDeviceSurfacePresentModesKHR");
+        check(vkGetPhysicalDeviceSurfacePresentModesKHR(gpu.physicalDevice(), surface, n, null), "vkGetPhysicalDeviceSurfacePresentModesKHR");
         IntBuffer modes = stack.mallocInt(n.get(0));
-        check(vkGetPhysicalDeviceSurfacePresentModesKHR(ctx.physicalDevice(), surface, n, modes), "vkGetPhysicalDeviceSurfacePresentModesKHR");
+        check(vkGetPhysicalDeviceSurfacePresentModesKHR(gpu.physicalDevice(), surface, n, modes), "vkGetPhysicalDeviceSurfacePresentModesKHR");
         int best = VK_PRESENT_MODE_FIFO_KHR;
         for (int i = 0; i < modes.capacity(); i++) {
             if (modes.get(i) == VK_PRESENT_MODE_MAILBOX_KHR) {
@@ -168,11 +174,12 @@ public final class Swapchain implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             IntBuffer index = stack.mallocInt(1);
             long start = System.nanoTime();
-            int r = ctx.acquireNextImage(swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), index);   // may be an injected fault
+            int r = gpu.acquireNextImage(swapchain, ACQUIRE_TIMEOUT_NS, acquireSemaphore(frame), index);   // may be an injected fault
             long blocked = System.nanoTime() - start;
             if (blocked > ACQUIRE_BLOCKED_NS) {
                 // No image was free: the presentation engine (vsync) held the CPU back.
-                ctx.waits().record(dev.tally.internal.vk.Waits.Kind.ACQUIRE, dev.tally.internal.vk.Waits.Cause.PACING, blocked);
+                acquireWaits++;
+                acquireWaitNanos += blocked;
             }
             if (r == VK_ERROR_OUT_OF_DATE_KHR) {
                 stale = true;
@@ -196,7 +203,7 @@ public final class Swapchain implements AutoCloseable {
             VkPresentInfoKHR info = VkPresentInfoKHR.calloc(stack).sType$Default()
                     .pWaitSemaphores(stack.longs(renderFinished[index]))
                     .swapchainCount(1).pSwapchains(stack.longs(swapchain)).pImageIndices(stack.ints(index));
-            int r = ctx.present(info);   // under the queue lock; may be an injected fault
+            int r = gpu.present(info);   // under the queue lock; may be an injected fault
             if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) {
                 stale = true;
                 return;
@@ -206,39 +213,41 @@ public final class Swapchain implements AutoCloseable {
     }
 
     public long renderFinished(int index) { return renderFinished[index]; }
-    public TrackedImage image(int index) { return images[index]; }
+    public GpuImage image(int index) { return images[index]; }
     public int width() { return width; }
     public int height() { return height; }
     public int format() { return format; }
     public boolean stale() { return stale; }
     public void markStale() { stale = true; }
     public long recreations() { return recreations; }
+    public long acquireWaits() { return acquireWaits; }
+    public double acquireWaitMicros() { return acquireWaitNanos / 1e3; }
 
     private void destroyImages() {
-        for (TrackedImage img : images) {
+        for (GpuImage img : images) {
             img.close();
         }
         long[] sems = renderFinished.clone();
-        ctx.defer(() -> {
+        gpu.defer(() -> {
             for (long s : sems) {
-                vkDestroySemaphore(ctx.device(), s, null);
+                vkDestroySemaphore(gpu.device(), s, null);
             }
         });
-        images = new TrackedImage[0];
+        images = new GpuImage[0];
         renderFinished = new long[0];
     }
 
     @Override
     public void close() {
-        ctx.waitIdle();
+        gpu.waitIdle();
         destroyImages();
-        ctx.retire();
+        gpu.waitIdle();   // runs the destructions destroyImages deferred
         if (swapchain != 0) {
-            vkDestroySwapchainKHR(ctx.device(), swapchain, null);
+            vkDestroySwapchainKHR(gpu.device(), swapchain, null);
             swapchain = 0;
         }
         for (long s : acquired) {
-            vkDestroySemaphore(ctx.device(), s, null);
+            vkDestroySemaphore(gpu.device(), s, null);
         }
     }
 }

@@ -30,7 +30,7 @@ class SceneCoverageTest {
         int g = SceneRenderer.GROUP;
         int[][] sizes = {{2 * g + 1, g + 1}, {g - 3, 5}, {3 * g + 7, 2 * g - 1}};
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache, dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
-        try (SceneRenderer scene = new SceneRenderer(Engine.of(tally).context(), Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), VK_FORMAT_R16G16B16A16_SFLOAT);
+        try (SceneRenderer scene = new SceneRenderer(tally, VK_FORMAT_R16G16B16A16_SFLOAT);
              FrameCommands commands = tally.frameCommands()) {
             Engine.of(tally).graphs().debugPoisonTransients(true);
             for (int[] size : sizes) {

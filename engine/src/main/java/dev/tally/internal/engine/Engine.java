@@ -1,5 +1,12 @@
 package dev.tally.internal.engine;
 
+import dev.tally.Diagnostics;
+import dev.tally.graph.AsyncLane;
+import dev.tally.internal.shader.HostKernel;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.vk.Device;
+
 import dev.tally.graph.PassStats;
 
 import dev.tally.FrameBatch;
@@ -64,6 +71,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -116,6 +124,9 @@ public final class Engine implements Tally {
     private final HostFeatures enabled;
     /** The frames-in-flight promise, polled at each beginFrame (never a wait). */
     private final InFlightCheck inFlight;
+    private final Device device;
+    private final Diagnostics diagnostics;
+    private final AsyncLane asyncLane;
 
     private Engine(Config config, VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, Reducer reducer, HostFeatures enabled) {
         this.config = config;
@@ -130,6 +141,9 @@ public final class Engine implements Tally {
         this.graphs = new GraphRuntime(ctx, config.bool("debug.skipBarriers"));
         graphs.configureAsync(AsyncMode.valueOf(config.string("async.mode").toUpperCase(Locale.ROOT)), config.bool("debug.asyncOneQueue"));
         graphs.passTimingInterval(config.integer("graph.passTimingInterval"));
+        this.device = new EngineDevice(ctx);
+        this.diagnostics = new EngineDiagnostics(ctx);
+        this.asyncLane = new EngineAsyncLane(ctx, graphs);
     }
 
     /** Tally on a device of its own, headless. */
@@ -331,6 +345,47 @@ public final class Engine implements Tally {
     @Override
     public PassStats passStats() {
         return graphs.stats();
+    }
+
+    @Override
+    public ComputeKernel computeKernel(String shader, Map<String, String> defines, List<BindingType> bindings, int pushBytes) {
+        requireOpen();
+        if (defines == null || bindings == null) {
+            throw new IllegalArgumentException("computeKernel " + shader + ": " + (defines == null ? "defines" : "bindings")
+                    + " is null; pass Map.of() or List.of() for none");
+        }
+        return new HostKernel(ctx, compiler, pipelineCache, shader, defines, bindings, pushBytes);
+    }
+
+    @Override
+    public void reloadShaders() {
+        requireOpen();
+        reducer.reload();
+    }
+
+    @Override
+    public Path liveShaderDirectory() {
+        return compiler.liveDirectory();
+    }
+
+    @Override
+    public Device device() {
+        return device;
+    }
+
+    @Override
+    public Diagnostics diagnostics() {
+        return diagnostics;
+    }
+
+    @Override
+    public AsyncLane asyncLane() {
+        return asyncLane;
+    }
+
+    @Override
+    public String lastGraphDot() {
+        return graphs.toDot();
     }
 
     @Override

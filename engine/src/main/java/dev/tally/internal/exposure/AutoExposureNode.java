@@ -25,7 +25,7 @@ import dev.tally.internal.graph.RecordedRequest;
 import dev.tally.reduce.ReduceNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.Reducer;
-import dev.tally.internal.shader.BindingType;
+import dev.tally.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.DescriptorSets;

@@ -1,7 +1,7 @@
 package dev.tally.internal.exposure;
 
 import dev.tally.graph.Access;
-import dev.tally.internal.shader.BindingType;
+import dev.tally.shader.BindingType;
 
 import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_SAMPLED_BIT;
 import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_STORAGE_BIT;

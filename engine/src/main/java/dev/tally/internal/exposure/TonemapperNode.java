@@ -12,7 +12,7 @@ import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.shader.BindingType;
+import dev.tally.shader.BindingType;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.Samplers;

@@ -13,7 +13,7 @@ import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
 import dev.tally.internal.hud.HudLayout.Rect;
 import dev.tally.hud.HudOverlay.HistogramView;
-import dev.tally.internal.shader.BindingType;
+import dev.tally.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.GraphicsPipeline;
 import dev.tally.internal.shader.PipelineCache;

@@ -1,5 +1,6 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.KernelBindings;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
 
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * are keyed by the resource's serial (Vulkan handles are reused), as {@link DescriptorSets.Binding}'s
  * records are; {@link DescriptorSets} keeps a {@link #copy} for each set it makes.
  */
-public final class Bindings {
+public final class Bindings implements KernelBindings {
     static final byte RANGE = 0;
     static final byte STORAGE_IMAGE = 1;
     static final byte SAMPLED = 2;
@@ -39,22 +40,26 @@ public final class Bindings {
     }
 
     /** Empties the list for the next dispatch; returns this. */
+    @Override
     public Bindings clear() {
         count = 0;
         return this;
     }
 
     /** Appends a range of a storage buffer, in bytes. */
+    @Override
     public Bindings buffer(GpuBuffer b, long byteOffset, long byteSize) {
         return add(RANGE, TrackedBuffer.of(b).serial(), b.handle(), byteOffset, byteSize);
     }
 
     /** Appends a storage image, accessed in GENERAL layout. */
+    @Override
     public Bindings storageImage(GpuImage image) {
         return add(STORAGE_IMAGE, TrackedImage.of(image).serial(), image.view(), 0, 0);
     }
 
     /** Appends a sampled image with its sampler, read in SHADER_READ_ONLY_OPTIMAL layout. */
+    @Override
     public Bindings sampled(GpuImage image, long sampler) {
         return add(SAMPLED, TrackedImage.of(image).serial(), image.view(), sampler, 0);
     }
@@ -77,11 +82,21 @@ public final class Bindings {
         return this;
     }
 
+    @Override
     public int size() {
         return count;
     }
 
     byte kind(int i) { return kind[i]; }
+
+    /** The entry kind a binding of {@code type} takes. */
+    static byte kindOf(dev.tally.shader.BindingType type) {
+        return switch (type) {
+            case STORAGE_BUFFER -> RANGE;
+            case STORAGE_IMAGE -> STORAGE_IMAGE;
+            case SAMPLED_IMAGE -> SAMPLED;
+        };
+    }
     long handle(int i) { return handle[i]; }
 
     /** Entry {@code i}'s buffer offset in bytes (a sampled image's sampler). */

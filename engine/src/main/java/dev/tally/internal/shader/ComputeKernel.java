@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.BindingType;
+
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;

@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.BindingType;
+
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -46,7 +48,7 @@ public final class ComputePipeline implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(bindings, stack);
             for (int i = 0; i < bindings; i++) {
-                b.get(i).binding(i).descriptorType(types.get(i).vk).descriptorCount(1)
+                b.get(i).binding(i).descriptorType(types.get(i).descriptorType()).descriptorCount(1)
                         .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
             }
             LongBuffer p = stack.mallocLong(1);

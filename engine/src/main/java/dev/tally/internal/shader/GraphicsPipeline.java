@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.BindingType;
+
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.*;
@@ -48,7 +50,7 @@ public final class GraphicsPipeline implements AutoCloseable {
             LongBuffer p = stack.mallocLong(1);
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(Math.max(1, bindings.size()), stack);
             for (int i = 0; i < bindings.size(); i++) {
-                b.get(i).binding(i).descriptorCount(1).stageFlags(stages).descriptorType(bindings.get(i).vk);
+                b.get(i).binding(i).descriptorCount(1).stageFlags(stages).descriptorType(bindings.get(i).descriptorType());
             }
             b.limit(bindings.size());
             check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(b), null, p),

@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.ShaderCompileException;
+
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.util.shaderc.ShadercIncludeResolve;
 import org.lwjgl.util.shaderc.ShadercIncludeResult;

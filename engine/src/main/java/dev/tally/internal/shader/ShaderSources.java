@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.ShaderCompileException;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.ShaderCompileException;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -14,7 +14,7 @@ import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
-import dev.tally.internal.shader.ShaderCompileException;
+import dev.tally.shader.ShaderCompileException;
 import dev.tally.internal.shader.ShaderCompiler;
 import dev.tally.internal.shader.ShaderSources;
 import dev.tally.Frame;

@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.shader.BindingType;
+
 import dev.tally.graph.ImageHandle;
 
 import dev.tally.graph.BufferHandle;
@@ -68,7 +70,7 @@ class FrameGraphGpuTest {
                  ComputeKernel fill = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_fill.comp", Map.of(), null, 1, 12);
                  ComputeKernel accumulate = new ComputeKernel(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_accumulate.comp", Map.of(), null, 3, 0);
                  GraphicsPipeline draw = new GraphicsPipeline(ctx, Engine.of(tally).compiler(), Engine.of(tally).pipelineCache(), "test_draw.vert", "test_draw.frag",
-                         Map.of(), VK_FORMAT_R8G8B8A8_UNORM, false, List.of(dev.tally.internal.shader.BindingType.STORAGE_BUFFER), 4);
+                         Map.of(), VK_FORMAT_R8G8B8A8_UNORM, false, List.of(dev.tally.shader.BindingType.STORAGE_BUFFER), 4);
                  ReduceNode reduce = tally.reduceNode("reduce", ReduceOp.SUM, count);
                  NormalizeNode normalize = tally.normalizeNode();
                  ReadbackRing ring = tally.readback("results", 16)) {

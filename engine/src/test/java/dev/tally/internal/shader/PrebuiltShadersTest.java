@@ -1,5 +1,7 @@
 package dev.tally.internal.shader;
 
+import dev.tally.shader.ShaderCompileException;
+
 import dev.tally.TestShaders;
 import org.junit.jupiter.api.Test;
 

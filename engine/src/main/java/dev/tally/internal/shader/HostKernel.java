@@ -1,0 +1,86 @@
+package dev.tally.internal.shader;
+
+import dev.tally.internal.vk.VulkanContext;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.shader.KernelBindings;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A host's compute kernel ({@code Tally.computeKernel}): Tally's own kernel machinery behind the exported
+ * interface, with the checks a caller's bindings and push constants get where they are handed.
+ */
+public final class HostKernel implements ComputeKernel {
+    private final VulkanContext ctx;
+    private final ShaderLibrary compiler;
+    private final PipelineCache cache;
+    private final String shader;
+    private final Map<String, String> defines;
+    private final List<BindingType> types;
+    private final int pushBytes;
+    private dev.tally.internal.shader.ComputeKernel kernel;
+
+    public HostKernel(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader, Map<String, String> defines,
+                      List<BindingType> types, int pushBytes) {
+        if (shader == null || !shader.endsWith(".comp")) {
+            throw new IllegalArgumentException("computeKernel: shader '" + shader + "' is not a compute shader file name (name.comp under shaders/)");
+        }
+        if (pushBytes < 0 || pushBytes > 128 || pushBytes % 4 != 0) {
+            throw new IllegalArgumentException("computeKernel " + shader + ": pushBytes " + pushBytes
+                    + " is not a multiple of 4 from 0 to 128 (the push-constant size every Vulkan device supports)");
+        }
+        this.ctx = ctx;
+        this.compiler = compiler;
+        this.cache = cache;
+        this.shader = shader;
+        this.defines = Map.copyOf(defines);
+        this.types = List.copyOf(types);
+        this.pushBytes = pushBytes;
+        this.kernel = build();
+    }
+
+    private dev.tally.internal.shader.ComputeKernel build() {
+        return new dev.tally.internal.shader.ComputeKernel(ctx, compiler, cache, shader, defines, null, types, pushBytes);
+    }
+
+    @Override
+    public KernelBindings bindings() {
+        return new Bindings(Math.max(1, types.size()));
+    }
+
+    @Override
+    public void dispatch(VkCommandBuffer cmd, KernelBindings bindings, ByteBuffer push, int groupsX, int groupsY) {
+        if (!(bindings instanceof Bindings b)) {
+            throw new IllegalArgumentException("kernel " + shader + ": bindings not made by ComputeKernel.bindings()");
+        }
+        if (b.size() != types.size()) {
+            throw new IllegalArgumentException("kernel " + shader + ": " + b.size() + " bindings given, " + types.size() + " declared");
+        }
+        for (int i = 0; i < types.size(); i++) {
+            if (b.kind(i) != Bindings.kindOf(types.get(i))) {
+                throw new IllegalArgumentException("kernel " + shader + ": binding " + i + " is declared " + types.get(i) + " but was given another kind");
+            }
+        }
+        int given = push == null ? 0 : push.remaining();
+        if (given != pushBytes) {
+            throw new IllegalArgumentException("kernel " + shader + ": " + given + " push-constant bytes given, " + pushBytes + " declared");
+        }
+        kernel.dispatch(cmd, b, push, groupsX, groupsY);
+    }
+
+    @Override
+    public void reload() {
+        dev.tally.internal.shader.ComputeKernel fresh = build();
+        kernel.close();
+        kernel = fresh;
+    }
+
+    @Override
+    public void close() {
+        kernel.close();
+    }
+}
