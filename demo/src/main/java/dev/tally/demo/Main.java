@@ -16,7 +16,9 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
- * Entry point of {@code ./tally}: every subcommand, one exit-code policy: 0 ok; 1 a failed check (validation
+ * The demo's entry point (demo, soak, help) and the command line every Tally entry point shares: the tools
+ * module's entry point, which {@code ./tally} runs, adds its commands to {@link #commandLine(Object...)}. One
+ * exit-code policy: 0 ok; 1 a failed check (validation
  * messages, soak limits), a failed Vulkan call, or a bug in Tally (its stack trace goes to a file the one-line
  * message names); 2 bad input or environment (flags, configuration, files, no
  * device, out of memory); 3 the GPU device was lost (a GPU reset, a driver crash, or
@@ -32,8 +34,7 @@ import java.nio.file.Path;
                 "1:a check failed (validation messages, soak limits), a Vulkan call failed, or an internal error (a bug in Tally; the message names the file with its stack trace)",
                 "2:bad input or environment: flags, configuration, files, no device, out of memory",
                 "3:the GPU device was lost (GPU reset, driver crash, debug.injectFault=device-lost@N), or the window could not be presented to for 5 s; no output files written"},
-        subcommands = {InfoCommand.class, ReduceCommand.class, DemoCommand.class, BenchCommand.class, SoakCommand.class, GraphCheckCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, SoakCommand.class})
 public final class Main implements Runnable {
     /** Exit status when the GPU device was lost. */
     public static final int DEVICE_LOST = 3;
@@ -55,9 +56,22 @@ public final class Main implements Runnable {
         return execute(commandLine(), args);
     }
 
-    /** The command line with every subcommand and the exit-status policy; tests may add commands to it. */
+    /** The demo's command line (demo, soak, help) and the exit-status policy; tests may add commands to it. */
     static CommandLine commandLine() {
+        return commandLine(new Object[0]);
+    }
+
+    /**
+     * The demo's commands, then {@code more} (picocli command objects), then help, with the exit-status policy.
+     * The converters and handlers are set once every command is in: picocli gives them only to the commands
+     * present when they are set.
+     */
+    public static CommandLine commandLine(Object... more) {
         CommandLine cli = new CommandLine(new Main());
+        for (Object command : more) {
+            cli.addSubcommand(command);
+        }
+        cli.addSubcommand(new CommandLine.HelpCommand());
         cli.setErr(new PrintWriter(System.err, true));
         // File names are checked here so a bad one is a parameter error with a plain message.
         cli.registerConverter(Path.class, Main::path);
@@ -75,7 +89,7 @@ public final class Main implements Runnable {
     }
 
     /** Executes {@code args} on {@code cli}; an Error escaping a command (picocli handles only Exceptions) is reported too. */
-    static int execute(CommandLine cli, String... args) {
+    public static int execute(CommandLine cli, String... args) {
         try {
             return cli.execute(args);
         } catch (Error e) {

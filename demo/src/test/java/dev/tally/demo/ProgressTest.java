@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Long runs report progress on standard error only when it is a terminal. The tests' standard error is a
- * buffer, not a terminal; the terminal case is a command whose terminal check answers yes.
+ * buffer, not a terminal; the terminal case is a command whose terminal check answers yes. (The bench's
+ * progress is checked with the tools: BenchProgressTest.)
  */
 class ProgressTest {
     @TempDir
@@ -23,21 +24,10 @@ class ProgressTest {
         }
     }
 
-    static final class BenchOnATerminal extends BenchCommand {
-        @Override
-        boolean showProgress() {
-            return true;
-        }
-    }
-
     // Built per test: JUnit fills the @TempDir field after static initializers run, so a static array would
     // hold "cache.dir=null" and put the cache in a folder named null in the working directory.
     private static String[] soak() {
         return new String[] {"--frames", "100", "--width", "32", "--height", "18", "--set", "cache.dir=" + cache};
-    }
-
-    private static String[] bench() {
-        return new String[] {"--quick", "--max-log2", "10", "--samples", "1", "--set", "cache.dir=" + cache};
     }
 
     private static String[] args(String cmd, String[] rest) {
@@ -58,19 +48,6 @@ class ProgressTest {
         assertEquals(List.of("soak: 20/100 frames", "soak: 40/100 frames", "soak: 60/100 frames", "soak: 80/100 frames", "soak: 100/100 frames"),
                 shown.errLines().stream().filter(l -> l.startsWith("soak: ")).toList(), shown::toString);
         assertEquals(quiet.outLines().size(), shown.outLines().size(), "the same results on standard output");
-    }
-
-    @Test
-    void benchShowsProgressOnATerminalOnly() {
-        Cli.Run quiet = Cli.run(args("bench", bench()));
-        assertEquals(0, quiet.status(), quiet::toString);
-        assertEquals("", quiet.err(), "nothing on a standard error that is not a terminal");
-
-        Cli.Run shown = Cli.run(null, () -> Main.commandLine().addSubcommand("tty-bench", new BenchOnATerminal()), args("tty-bench", bench()));
-        assertEquals(0, shown.status(), shown::toString);
-        assertTrue(shown.err().startsWith("bench on "), shown::toString);
-        assertTrue(shown.errLines().contains("n = 2^10"), shown::toString);
-        assertEquals(quiet.outLines().get(0), shown.outLines().get(0), "the same table header on standard output");
     }
 
     @Test

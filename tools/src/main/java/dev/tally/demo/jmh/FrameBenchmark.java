@@ -1,0 +1,79 @@
+package dev.tally.demo.jmh;
+
+import dev.tally.Tally;
+import dev.tally.config.Config;
+import dev.tally.demo.bench.DemoFrames;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Tally's CPU cost per frame on the path users run: the demo's frame loop ({@link DemoFrames}: begin the
+ * frame, declare the scene, auto-exposure, tonemap, plot and HUD passes, cached compile, barriers,
+ * recording into a real command buffer, submission, readback ring delivery) on the device Tally opens
+ * (config device.select; lavapipe on the development machines). One operation is one frame
+ * ({@code @OperationsPerInvocation}); run with {@code -prof gc} for bytes per frame (gc.alloc.rate.norm).
+ * <p>
+ * The time per frame is wall time: where the GPU is slower than the CPU it includes frame pacing (the CPU
+ * waiting for a frame-in-flight slot). The tear-down prints the same frames measured as CPU time, with
+ * the pacing waits taken out; keep the resolution small ({@link #size}) so the GPU keeps up.
+ * <p>
+ * Run: {@code java -cp "tools/target/tally-tools.jar:tools/target/lib/*" org.openjdk.jmh.Main FrameBenchmark -prof gc}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xss4m")
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class FrameBenchmark {
+    static final int FRAMES_PER_OPERATION = 100;
+
+    @State(Scope.Thread)
+    public static class Demo {
+        /** Output size WIDTHxHEIGHT: small, so that the GPU (or lavapipe's CPU threads) keeps up. */
+        @Param({"160x90"})
+        public String size;
+
+        Tally tally;
+        DemoFrames frames;
+
+        @Setup(Level.Trial)
+        public void open() {
+            String[] wh = size.split("x");
+            tally = Tally.open(Config.load(null, List.of(dev.tally.demo.CommonOptions.LIVE_SHADERS)), List.of());
+            frames = new DemoFrames(tally, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), FRAMES_PER_OPERATION);
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            DemoFrames.Figures f = frames.measure();
+            System.out.printf(Locale.ROOT, "%n  frame CPU (pacing waits taken out): median %.2f us, mean %.2f us; the thread's own CPU time: "
+                    + "median %.2f us; pacing %.2f us/frame; %.0f bytes/frame allocated by the frame thread (%d frames)%n", f.cpuMicrosMedian(),
+                    f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.pacingMicrosPerFrame(), f.bytesPerFrame(), f.frames());
+            frames.close();
+            tally.close();
+        }
+    }
+
+    /** One frame of the demo, averaged over {@link #FRAMES_PER_OPERATION} frames (one GPU drain at the end of each run). */
+    @Benchmark
+    @OperationsPerInvocation(FRAMES_PER_OPERATION)
+    public void demoFrame(Demo d) {
+        d.frames.run();
+    }
+}

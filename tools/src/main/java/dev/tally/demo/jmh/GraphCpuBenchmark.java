@@ -1,0 +1,229 @@
+package dev.tally.demo.jmh;
+
+import dev.tally.internal.graph.GraphDeclaration;
+
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferDesc;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
+import dev.tally.internal.graph.GraphRuntime;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
+import dev.tally.graph.PassBuilder;
+import dev.tally.graph.PassContext;
+import dev.tally.graph.PassKind;
+import dev.tally.internal.graph.PlanningImports;
+import dev.tally.internal.vk.ResourceState;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import static org.lwjgl.vulkan.VK10.VK_FORMAT_B10G11R11_UFLOAT_PACK32;
+import static org.lwjgl.vulkan.VK10.VK_FORMAT_R8G8B8A8_UNORM;
+
+/**
+ * Tally's own CPU per frame, apart from the driver: a whole frame (begin, declaration, cached compile and
+ * barriers, recording: each pass's execute step runs) on a runtime with no GPU behind it
+ * ({@link GraphRuntime#withoutGpu}), so that nothing of the time or garbage is a driver's.
+ * <ul>
+ *   <li>{@link #demoFrame}: the demo's frame graph as it runs (scene, histogram, reduce, exposure, exposure plot,
+ *   fused tonemap+HUD, readback: 7 passes over 14 resources, the readback slot's name turning over a ring of three),
+ *   declared the way nodes declare (steps made once, handles in fields). Histories and scratch buffers are
+ *   described imports here (they need a device); the nodes' own work (descriptor bindings, pass data) is not in it.</li>
+ *   <li>{@link #chain}: a chain of {@code passes} compute passes, each reading the last one's transient: the cost
+ *   per pass is the slope between two lengths.</li>
+ * </ul>
+ * Run (bytes per frame from {@code -prof gc}'s {@code gc.alloc.rate.norm}):
+ * {@code java -cp tools/target/tally-tools.jar:tools/target/lib/* org.openjdk.jmh.Main GraphCpuBenchmark -prof gc}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class GraphCpuBenchmark {
+    private static final BiConsumer<Object, PassContext> RECORD_NOTHING = (data, ctx) -> {
+    };
+
+    @SuppressWarnings("unchecked")
+    private static <T> BiConsumer<T, PassContext> noop() {
+        return (BiConsumer<T, PassContext>) (BiConsumer<?, PassContext>) RECORD_NOTHING;
+    }
+
+    /** The demo's frame at 64x36, resources and uses as its graph declares them. */
+    @State(Scope.Thread)
+    public static class DemoFrame {
+        private static final ImageDesc HDR = ImageDesc.of(64, 36, VK_FORMAT_B10G11R11_UFLOAT_PACK32);
+        private static final ImageDesc OUTPUT = ImageDesc.of(64, 36, VK_FORMAT_R8G8B8A8_UNORM);
+        private static final BufferDesc BINS = BufferDesc.of(1024);
+        private static final BufferDesc RESULT = BufferDesc.of(16);
+        private static final BufferDesc NORMALIZED = BufferDesc.of(1028);
+        private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
+
+        GraphRuntime runtime;
+        long frame;
+        // Handles between passes, as nodes keep them.
+        private BufferHandle accumulator, reduceScratch, curve, filtered, filteredPrev, history, historyPrev, plot, slot;
+        private ImageHandle hdr, output;
+        private BufferHandle bins, result, normalized;
+
+        private final Function<PassBuilder, ImageHandle> scene = s -> s.write(s.create("hdr", HDR), Access.COMPUTE_WRITE);
+        private final Function<PassBuilder, BufferHandle> histogram = s -> {
+            s.read(hdr, Access.COMPUTE_READ);
+            accumulator = s.write(accumulator, Access.COMPUTE_READ_WRITE);
+            return s.write(s.create("histogram.bins", BINS), Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> reduce = s -> {
+            s.read(bins, Access.COMPUTE_READ);
+            reduceScratch = s.write(reduceScratch, Access.COMPUTE_READ_WRITE);
+            return s.write(s.create("reduce.result", RESULT), Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> exposure = s -> {
+            s.read(bins, Access.COMPUTE_READ);
+            s.read(result, Access.COMPUTE_READ);
+            s.read(filteredPrev, Access.COMPUTE_READ);
+            s.read(historyPrev, Access.COMPUTE_READ);
+            s.read(curve, Access.COMPUTE_READ);
+            filtered = s.write(filtered, Access.COMPUTE_WRITE);
+            history = s.write(history, Access.COMPUTE_WRITE);
+            return s.write(s.create("histogram.normalized", NORMALIZED), Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> hudPlot = s -> {
+            s.read(history, Access.COMPUTE_READ);
+            return s.write(plot, Access.COMPUTE_READ_WRITE);
+        };
+        private final Function<PassBuilder, ImageHandle> tonemapHud = s -> {
+            s.read(hdr, Access.COMPUTE_SAMPLED);
+            s.read(history, Access.COMPUTE_READ);
+            s.read(normalized, Access.COMPUTE_READ);
+            s.read(plot, Access.COMPUTE_READ);
+            return s.write(output, Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> readback = s -> {
+            s.read(result, Access.TRANSFER_SRC);
+            s.read(history, Access.TRANSFER_SRC);
+            s.read(normalized, Access.TRANSFER_SRC);
+            s.read(hdr, Access.TRANSFER_SRC);
+            s.sideEffect();
+            return s.write(slot, Access.TRANSFER_DST);
+        };
+
+        @Setup
+        public void setUp() {
+            runtime = GraphRuntime.withoutGpu(2);
+        }
+
+        @TearDown
+        public void tearDown() {
+            runtime.close();
+        }
+
+        void declare(FrameGraph g) {
+            accumulator = PlanningImports.buffer(GraphDeclaration.of(g), "histogram.accumulator", 2064, ResourceState.UNUSED, null);
+            reduceScratch = PlanningImports.buffer(GraphDeclaration.of(g), "reduce.scratch", 20, ResourceState.UNUSED, null);
+            curve = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.curve", 272, ResourceState.UNUSED, null);
+            filtered = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.filteredHistogram", 1028, ResourceState.UNUSED, null);
+            filteredPrev = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.filteredHistogram@prev", 1028, ResourceState.UNUSED, null);
+            history = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.history", 64, ResourceState.UNUSED, null);
+            historyPrev = PlanningImports.buffer(GraphDeclaration.of(g), "exposure.history@prev", 64, ResourceState.UNUSED, null);
+            output = PlanningImports.image(GraphDeclaration.of(g), "output", OUTPUT, ResourceState.UNUSED, null);
+            plot = PlanningImports.buffer(GraphDeclaration.of(g), "hud.plot", 16400, ResourceState.UNUSED, null);
+            slot = PlanningImports.buffer(GraphDeclaration.of(g), slots[(int) (g.frame() % slots.length)], 1384, ResourceState.UNUSED, Access.HOST_READ);
+            hdr = g.addPass("scene", PassKind.COMPUTE, scene, noop());
+            bins = g.addPass("histogram", PassKind.COMPUTE, histogram, noop());
+            result = g.addPass("reduce", PassKind.COMPUTE, reduce, noop());
+            normalized = g.addPass("exposure", PassKind.COMPUTE, exposure, noop());
+            plot = g.addPass("hud.plot", PassKind.COMPUTE, hudPlot, noop());
+            output = g.addPass("tonemap+hud", PassKind.COMPUTE, tonemapHud, noop());
+            slot = g.addPass("readback", PassKind.TRANSFER, readback, noop());
+        }
+    }
+
+    /** A chain of {@code passes} compute passes over 1 KB transients. */
+    @State(Scope.Thread)
+    public static class Chain {
+        private static final BufferDesc LINK = BufferDesc.of(1024);
+
+        @Param({"8", "64"})
+        public int passes;
+
+        GraphRuntime runtime;
+        long frame;
+        private String[] names;
+        private String[] linkNames;
+        private BufferHandle last;
+        private BufferHandle out;
+        private int at;
+        private final Function<PassBuilder, BufferHandle> first = s -> s.write(s.create(linkNames[0], LINK), Access.COMPUTE_WRITE);
+        private final Function<PassBuilder, BufferHandle> link = s -> {
+            s.read(last, Access.COMPUTE_READ);
+            return s.write(s.create(linkNames[at], LINK), Access.COMPUTE_WRITE);
+        };
+        private final Function<PassBuilder, BufferHandle> end = s -> {
+            s.read(last, Access.COMPUTE_READ);
+            return s.write(out, Access.COMPUTE_WRITE);
+        };
+
+        @Setup
+        public void setUp() {
+            runtime = GraphRuntime.withoutGpu(2);
+            names = new String[passes];
+            linkNames = new String[passes];
+            for (int i = 0; i < passes; i++) {
+                names[i] = "pass" + i;
+                linkNames[i] = "link" + i;
+            }
+        }
+
+        @TearDown
+        public void tearDown() {
+            runtime.close();
+        }
+
+        void declare(FrameGraph g) {
+            out = PlanningImports.buffer(GraphDeclaration.of(g), "out", 1024, ResourceState.UNUSED, Access.HOST_READ);
+            last = g.addPass(names[0], PassKind.COMPUTE, first, noop());
+            for (at = 1; at < passes - 1; at++) {
+                last = g.addPass(names[at], PassKind.COMPUTE, link, noop());
+            }
+            out = g.addPass(names[passes - 1], PassKind.COMPUTE, end, noop());
+        }
+    }
+
+    /** One demo frame: begin, declare, compile (cached), plan barriers (cached), record. */
+    @Benchmark
+    public int demoFrame(DemoFrame s) {
+        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
+        s.frame++;
+        s.declare(g);
+        s.runtime.record(GraphDeclaration.of(g), null);
+        return GraphDeclaration.of(g).passCount();
+    }
+
+    /** One frame of the chain. */
+    @Benchmark
+    public int chain(Chain s) {
+        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
+        s.frame++;
+        s.declare(g);
+        s.runtime.record(GraphDeclaration.of(g), null);
+        return GraphDeclaration.of(g).passCount();
+    }
+
+    public static void main(String[] args) throws Exception {
+        org.openjdk.jmh.Main.main(args.length == 0 ? new String[]{GraphCpuBenchmark.class.getSimpleName(), "-prof", "gc"} : args);
+    }
+}
