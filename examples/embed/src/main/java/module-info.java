@@ -2,4 +2,5 @@
 module dev.tally.examples.embed {
     requires dev.tally;
     requires org.lwjgl.vma;
+    requires jdk.management;   // the frame thread's allocated bytes, for the report
 }

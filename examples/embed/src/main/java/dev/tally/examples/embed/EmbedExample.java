@@ -5,10 +5,8 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.exposure.AutoExposure;
-import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
 import dev.tally.graph.ImageHandle;
-import dev.tally.readback.ReadbackRing.Region;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkCommandBufferSubmitInfo;
@@ -25,8 +23,10 @@ import java.util.Locale;
 
 import static dev.tally.examples.embed.Renderer.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.memPutAddress;
+import static org.lwjgl.vulkan.VK13.VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO;
 import static org.lwjgl.vulkan.VK10.vkEndCommandBuffer;
-import static org.lwjgl.vulkan.VK13.vkQueueSubmit2;
+import static org.lwjgl.vulkan.VK13.nvkQueueSubmit2;
 
 /**
  * A renderer with its own Vulkan device, command buffers, fences, render targets and queue submits,
@@ -44,25 +44,28 @@ public final class EmbedExample {
     private static final int[][] VIEW_SIZES = {{320, 180}, {160, 120}};
 
     /** The renderer's frame loop with Tally added: auto-exposure and a readback counter for each view. */
-    static void renderFrames(Renderer renderer, Tally tally, List<View> views, long frames) {
-        for (long f = 0; f < frames; f++) {
+    static void renderFrames(Renderer renderer, Tally tally, List<View> views, long first, long end) {
+        for (long f = first; f < end; f++) {
             VkCommandBuffer cmd = renderer.beginCommands(f);    // waits on this slot's fence: two frames in flight
             Frame frame = tally.beginFrame();                   // delivers the readbacks that are due; never waits
-            for (View v : views) {
-                v.readback.latest().ifPresent(v::received);     // written by frame f - 3, tagged with its frame
+            for (int i = 0; i < views.size(); i++) {           // by index: an iterator per frame would be garbage
+                View v = views.get(i);
                 v.draw(cmd, f);                                 // the renderer's own scene pass into its HDR target
-                ImageHandle hdr = frame.graph().importImage(v.name + ".hdr", v.target, Access.COLOR_ATTACHMENT, Access.COLOR_ATTACHMENT);
+                ImageHandle hdr = frame.graph().importImage(v.hdrName, v.target, Access.COLOR_ATTACHMENT, Access.COLOR_ATTACHMENT);
                 AutoExposure.Result r = v.exposure.add(frame.graph(), hdr, DT);
-                v.readback.capture(frame.graph(), List.of(Region.of(r.total(), 4),
-                        Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES), Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES)));
+                v.readback.capture(frame.graph(), v.capture(r));   // the total, exposure record and bins, 3 frames from now
             }
             frame.record(cmd);                                  // Tally's passes, after the renderer's, in the same command buffer
             check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
             try (MemoryStack stack = stackPush()) {
-                VkSubmitInfo2 submit = VkSubmitInfo2.calloc(stack).sType$Default()
-                        .pCommandBufferInfos(VkCommandBufferSubmitInfo.calloc(1, stack).sType$Default().commandBuffer(cmd));
+                long commands = stack.ncalloc(VkCommandBufferSubmitInfo.ALIGNOF, 1, VkCommandBufferSubmitInfo.SIZEOF);   // by address: no wrapper
+                VkCommandBufferSubmitInfo.nsType(commands, VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+                memPutAddress(commands + VkCommandBufferSubmitInfo.COMMANDBUFFER, cmd.address());
+                VkSubmitInfo2 submit = renderer.submitInfo();
+                VkSubmitInfo2.ncommandBufferInfoCount(submit.address(), 1);
+                memPutAddress(submit.address() + VkSubmitInfo2.PCOMMANDBUFFERINFOS, commands);
                 frame.signal(submit, stack);                    // adds Tally's timeline signal to the renderer's own submit
-                check(vkQueueSubmit2(renderer.queue(), VkSubmitInfo2.create(submit.address(), 1), renderer.fence(f)), "vkQueueSubmit2");
+                check(nvkQueueSubmit2(renderer.queue(), 1, submit.address(), renderer.fence(f)), "vkQueueSubmit2");
             }
         }
     }
@@ -191,6 +194,7 @@ public final class EmbedExample {
 
     static int run(Options options) throws IOException {
         Report report;
+        double bytesPerFrame = -1;
         Config config = Config.load(null, List.of("frames.inFlight=" + Renderer.FRAMES_IN_FLIGHT));
         try (Renderer renderer = new Renderer(options.validate())) {
             List<View> views = new ArrayList<>();
@@ -199,7 +203,13 @@ public final class EmbedExample {
                     for (int i = 0; i < options.views(); i++) {
                         views.add(new View(renderer, tally, i == 0 ? "left" : "right", VIEW_SIZES[i][0], VIEW_SIZES[i][1]));
                     }
-                    renderFrames(renderer, tally, views, options.frames());
+                    // The second half is measured: what the frame thread allocates once the loop runs steadily.
+                    long warm = options.frames() / 2;
+                    renderFrames(renderer, tally, views, 0, warm);
+                    long before = AllocatedBytes.ofThisThread();
+                    renderFrames(renderer, tally, views, warm, options.frames());
+                    long after = AllocatedBytes.ofThisThread();
+                    bytesPerFrame = before < 0 || options.frames() == warm ? -1 : (double) (after - before) / (options.frames() - warm);
                     check(org.lwjgl.vulkan.VK10.vkDeviceWaitIdle(renderer.device()), "vkDeviceWaitIdle");
                 } finally {
                     views.forEach(View::close);
@@ -207,7 +217,7 @@ public final class EmbedExample {
             } finally {
                 views.forEach(View::destroyImage);   // after Tally closed: it destroyed its views of them
             }
-            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer);
+            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer, bytesPerFrame);
         }
         // The renderer is closed: messages the layer gave while destroying the device and instance are counted.
         report = report.withValidation();
@@ -249,18 +259,21 @@ public final class EmbedExample {
         private final int slots;
         private final List<ViewResult> views = new ArrayList<>();
         private final Renderer renderer;
+        /** Bytes the frame thread allocated per frame over the run's second half; -1 where the JVM cannot count them. */
+        private final double bytesPerFrame;
         private int errors;
         private int warnings;
 
-        Report(long frames, int slots, List<View> from, Renderer renderer) {
+        Report(long frames, int slots, List<View> from, Renderer renderer, double bytesPerFrame) {
             this.frames = frames;
+            this.bytesPerFrame = bytesPerFrame;
             this.slots = slots;
             this.renderer = renderer;
             for (View v : from) {
-                views.add(v.last() == null
+                views.add(!v.hasSample()
                         ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1)
-                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramTotal(), v.last().lag(), v.samples(),
-                        v.lastTotal(), v.last().frame()));
+                        : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramTotal(), v.lastLag(), v.samples(),
+                        v.lastTotal(), v.lastFrame()));
             }
         }
 
@@ -302,6 +315,7 @@ public final class EmbedExample {
                 s.append(String.format(Locale.ROOT, "; %s %dx%d: EV %.3f, %d samples %d frames late, last count %.0f (frame %d)",
                         v.name(), v.width(), v.height(), v.ev(), v.samples(), v.lagFrames(), v.lastValue(), v.lastValueFrame()));
             }
+            s.append(String.format(Locale.ROOT, "; %.1f bytes allocated per frame (second half)", bytesPerFrame));
             return s.append("; validation ").append(errors).append(" errors, ").append(warnings).append(" warnings").toString();
         }
 
@@ -315,7 +329,8 @@ public final class EmbedExample {
                         v.name(), v.width(), v.height(), number(v.ev()), number(v.histogramTotal()), v.lagFrames(), v.samples(),
                         number(v.lastValue()), v.lastValueFrame()));
             }
-            return s.append("\n  ],\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
+            return s.append("\n  ],\n  \"allocatedBytesPerFrame\": ").append(number(bytesPerFrame))
+                    .append(",\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
                     .append("}\n}\n").toString();
         }
 

@@ -52,6 +52,10 @@ final class Renderer implements AutoCloseable {
     private final long[] pools = new long[FRAMES_IN_FLIGHT];
     private final VkCommandBuffer[] commandBuffers = new VkCommandBuffer[FRAMES_IN_FLIGHT];
     private final long[] fences = new long[FRAMES_IN_FLIGHT];
+    /** The structs every frame fills, allocated once (native memory, freed at close): a frame makes no wrapper objects. */
+    private final VkCommandBufferBeginInfo beginInfo = VkCommandBufferBeginInfo.calloc().sType$Default()
+            .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+    private final VkSubmitInfo2 submitInfo = VkSubmitInfo2.calloc();
 
     /** @throws SetupException when the machine lacks what is asked for (a Vulkan 1.3 device, the validation layer) */
     Renderer(boolean validate) {
@@ -246,13 +250,19 @@ final class Renderer implements AutoCloseable {
     VkCommandBuffer beginCommands(long frame) {
         int slot = (int) (frame % FRAMES_IN_FLIGHT);
         try (MemoryStack stack = stackPush()) {
-            check(vkWaitForFences(device, stack.longs(fences[slot]), true, FENCE_TIMEOUT_NS), "vkWaitForFences");
-            check(vkResetFences(device, stack.longs(fences[slot])), "vkResetFences");
+            long fence = stack.nlong(fences[slot]);   // by address: a LongBuffer would be a wrapper object per frame
+            check(nvkWaitForFences(device, 1, fence, VK_TRUE, FENCE_TIMEOUT_NS), "vkWaitForFences");
+            check(nvkResetFences(device, 1, fence), "vkResetFences");
             check(vkResetCommandPool(device, pools[slot], 0), "vkResetCommandPool");
-            check(vkBeginCommandBuffer(commandBuffers[slot], VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            check(vkBeginCommandBuffer(commandBuffers[slot], beginInfo), "vkBeginCommandBuffer");
         }
         return commandBuffers[slot];
+    }
+
+    /** The renderer's one VkSubmitInfo2, emptied for this frame's submit. */
+    VkSubmitInfo2 submitInfo() {
+        submitInfo.clear();
+        return submitInfo.sType$Default();
     }
 
     /** The fence frame {@code frame}'s submission signals. */
@@ -301,5 +311,7 @@ final class Renderer implements AutoCloseable {
             callback.free();
             callback = null;
         }
+        beginInfo.free();
+        submitInfo.free();
     }
 }

@@ -3,8 +3,11 @@ package dev.tally.examples.embed;
 import dev.tally.Tally;
 import dev.tally.exposure.AutoExposure;
 import dev.tally.exposure.ExposureShaderLayout;
+import dev.tally.graph.BufferHandle;
+import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.Sample;
+import dev.tally.readback.ReadbackRing.Region;
+import dev.tally.readback.Subscription;
 import dev.tally.vk.GpuImage;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -12,9 +15,13 @@ import org.lwjgl.util.vma.VmaAllocationCreateInfo;
 import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
+import java.util.List;
 
 import static dev.tally.examples.embed.Renderer.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.system.MemoryUtil.memPutAddress;
+import static org.lwjgl.system.MemoryUtil.memPutFloat;
+import static org.lwjgl.system.MemoryUtil.memPutInt;
 import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK13.*;
@@ -32,6 +39,8 @@ final class View implements AutoCloseable {
     private static final int FIRST_BIN_FLOAT = 1 + ExposureShaderLayout.EXPOSURE_FLOATS;
 
     final String name;
+    /** The render target's name in Tally's graph, made once (a string built per frame would be garbage). */
+    final String hdrName;
     final int width;
     final int height;
     private final VkDevice device;
@@ -43,11 +52,21 @@ final class View implements AutoCloseable {
     final GpuImage target;
     final AutoExposure exposure;
     final ReadbackRing readback;
-    private Sample last;
+    /** The newest sample's floats, written by the ring as it delivers (no copy made per sample). */
+    private final float[] values = new float[(int) (READBACK_BYTES / 4)];
+    private final Subscription subscription;
+    private long lastFrame = -1;
+    private long lastLag = -1;
     private long samples;
+    /** The capture's regions, made once per frame graph: each graph issues the same handles every time it comes round. */
+    private final BufferHandle[] keptTotals = new BufferHandle[8];
+    @SuppressWarnings("unchecked")
+    private final List<Region>[] keptRegions = new List[8];
+    private int nextKept;
 
     View(Renderer renderer, Tally tally, String name, int width, int height) {
         this.name = name;
+        this.hdrName = name + ".hdr";
         this.width = width;
         this.height = height;
         this.device = renderer.device();
@@ -76,6 +95,22 @@ final class View implements AutoCloseable {
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
         exposure = tally.autoExposure(name);                                // passes left/histogram, left/exposure, ...
         readback = tally.readback(name + "/readback", READBACK_BYTES);      // a ring of readback.slots host-visible buffers
+        subscription = readback.onSample(values, this::received);          // delivered at beginFrame, into values
+    }
+
+    /** What the readback copies from this frame's exposure: the total, the exposure record and the bins. */
+    List<Region> capture(AutoExposure.Result r) {
+        for (int i = 0; i < keptTotals.length; i++) {
+            if (keptTotals[i] == r.total() && keptRegions[i].get(1).source() == r.exposure() && keptRegions[i].get(2).source() == r.bins()) {
+                return keptRegions[i];
+            }
+        }
+        List<Region> made = List.of(Region.of(r.total(), 4), Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
+                Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES));
+        keptTotals[nextKept] = r.total();
+        keptRegions[nextKept] = made;
+        nextKept = (nextKept + 1) % keptTotals.length;
+        return made;
     }
 
     /**
@@ -95,46 +130,77 @@ final class View implements AutoCloseable {
                 vkCmdPipelineBarrier2(cmd, VkDependencyInfo.calloc(stack).sType$Default().pImageMemoryBarriers(toAttachment));
             }
             float sky = (float) Math.pow(2, (frame / 10) % 6 - 5);   // 1/32 .. 1: the scene brightens, then cuts back
-            VkRenderingAttachmentInfo.Buffer color = VkRenderingAttachmentInfo.calloc(1, stack).sType$Default()
-                    .imageView(view).imageLayout(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL)
-                    .loadOp(VK_ATTACHMENT_LOAD_OP_CLEAR).storeOp(VK_ATTACHMENT_STORE_OP_STORE);
-            color.clearValue().color().float32(0, sky).float32(1, sky).float32(2, sky * 1.2f).float32(3, 1);
-            VkRenderingInfo rendering = VkRenderingInfo.calloc(stack).sType$Default().layerCount(1).pColorAttachments(color);
-            rendering.renderArea().extent().set(width, height);
-            vkCmdBeginRendering(cmd, rendering);
-            VkClearAttachment.Buffer sun = VkClearAttachment.calloc(1, stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).colorAttachment(0);
-            sun.clearValue().color().float32(0, 16).float32(1, 14).float32(2, 10).float32(3, 1);
+            // Written by address: LWJGL's struct wrappers (and its accessors for nested structs) are objects, one per
+            // call, and a loop that runs every frame should make none; the n* setters take the struct's address.
+            long color = stack.ncalloc(VkRenderingAttachmentInfo.ALIGNOF, 1, VkRenderingAttachmentInfo.SIZEOF);
+            VkRenderingAttachmentInfo.nsType(color, VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
+            VkRenderingAttachmentInfo.nimageView(color, view);
+            VkRenderingAttachmentInfo.nimageLayout(color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+            VkRenderingAttachmentInfo.nloadOp(color, VK_ATTACHMENT_LOAD_OP_CLEAR);
+            VkRenderingAttachmentInfo.nstoreOp(color, VK_ATTACHMENT_STORE_OP_STORE);
+            putColor(color + VkRenderingAttachmentInfo.CLEARVALUE, sky, sky, sky * 1.2f, 1);
+            long rendering = stack.ncalloc(VkRenderingInfo.ALIGNOF, 1, VkRenderingInfo.SIZEOF);
+            VkRenderingInfo.nsType(rendering, VK_STRUCTURE_TYPE_RENDERING_INFO);
+            VkRenderingInfo.nlayerCount(rendering, 1);
+            VkRenderingInfo.ncolorAttachmentCount(rendering, 1);
+            memPutAddress(rendering + VkRenderingInfo.PCOLORATTACHMENTS, color);
+            putRect(rendering + VkRenderingInfo.RENDERAREA, 0, 0, width, height);
+            nvkCmdBeginRendering(cmd, rendering);
+            long sun = stack.ncalloc(VkClearAttachment.ALIGNOF, 1, VkClearAttachment.SIZEOF);
+            VkClearAttachment.naspectMask(sun, VK_IMAGE_ASPECT_COLOR_BIT);
+            putColor(sun + VkClearAttachment.CLEARVALUE, 16, 14, 10, 1);
             int size = Math.max(1, height / 4);
-            VkClearRect.Buffer rect = VkClearRect.calloc(1, stack).baseArrayLayer(0).layerCount(1);
-            rect.rect().offset().set((int) (frame * 3 % Math.max(1, width - size)), height / 8);
-            rect.rect().extent().set(size, size);
-            vkCmdClearAttachments(cmd, sun, rect);
+            long rect = stack.ncalloc(VkClearRect.ALIGNOF, 1, VkClearRect.SIZEOF);
+            VkClearRect.nlayerCount(rect, 1);
+            putRect(rect + VkClearRect.RECT, (int) (frame * 3 % Math.max(1, width - size)), height / 8, size, size);
+            nvkCmdClearAttachments(cmd, 1, sun, 1, rect);
             vkCmdEndRendering(cmd);
         }
     }
 
-    /** A readback sample arrived (at the beginning of a frame): keep it for the report. */
-    void received(Sample sample) {
-        if (last == null || sample.frame() != last.frame()) {
+    /** A VkClearColorValue's four floats at {@code address}. */
+    private static void putColor(long address, float r, float g, float b, float a) {
+        memPutFloat(address, r);
+        memPutFloat(address + 4, g);
+        memPutFloat(address + 8, b);
+        memPutFloat(address + 12, a);
+    }
+
+    /** A VkRect2D at {@code address}: its offset, then its extent. */
+    private static void putRect(long address, int x, int y, int width, int height) {
+        memPutInt(address + VkRect2D.OFFSET + VkOffset2D.X, x);
+        memPutInt(address + VkRect2D.OFFSET + VkOffset2D.Y, y);
+        memPutInt(address + VkRect2D.EXTENT + VkExtent2D.WIDTH, width);
+        memPutInt(address + VkRect2D.EXTENT + VkExtent2D.HEIGHT, height);
+    }
+
+    /** A readback sample arrived (at the beginning of a frame, its floats already in {@code values}): count it. */
+    private void received(Delivery sample) {
+        if (sample.frame() != lastFrame) {
             samples++;
         }
-        last = sample;
+        lastFrame = sample.frame();   // the frame that wrote it
+        lastLag = sample.lag();       // frames between writing and delivery: readback.slots, never a wait
     }
 
     /** How many distinct frames' samples arrived. */
     long samples() { return samples; }
-    /** The newest sample, or null before the first. */
-    Sample last() { return last; }
+    /** Whether a sample arrived. */
+    boolean hasSample() { return lastFrame >= 0; }
+    /** The frame that wrote the newest sample. */
+    long lastFrame() { return lastFrame; }
+    /** How many frames late it arrived. */
+    long lastLag() { return lastLag; }
     /** The pixel count the GPU's histogram reduction gave, read back. */
-    float lastTotal() { return last.floatAt(0); }
+    float lastTotal() { return values[0]; }
     /** The exposure (EV) the GPU adapted to, read back. */
-    float lastEv() { return last.floatAt(EV_FLOAT); }
+    float lastEv() { return values[EV_FLOAT]; }
 
     /** The histogram's total: its 256 bins added up on the CPU, the histogram's own count of the pixels. */
     double lastHistogramTotal() {
         double sum = 0;
         for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
-            sum += last.floatAt(FIRST_BIN_FLOAT + i);
+            sum += values[FIRST_BIN_FLOAT + i];
         }
         return sum;
     }
@@ -142,6 +208,7 @@ final class View implements AutoCloseable {
     /** Tally's objects first (their GPU resources go when Tally next retires), then the renderer's image. */
     @Override
     public void close() {
+        subscription.close();
         readback.close();
         exposure.close();
         target.close();
