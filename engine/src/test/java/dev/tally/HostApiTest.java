@@ -119,10 +119,24 @@ class HostApiTest extends GpuTestBase {
     @Test
     void deferredDestructionWaitsForTheGpu() {
         boolean[] ran = {false};
-        try (FrameCommands commands = runtime.frameCommands()) {
-            frame(commands, g -> { });
+        runtime.device().defer(() -> ran[0] = true);
+        assertTrue(ran[0], "with nothing in flight, deferred work runs at once");
+        ran[0] = false;
+        try (ComputeKernel busy = runtime.computeKernel("test_busy.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 4);
+             GpuBuffer scratch = runtime.createBuffer("host.deferred", 4L * 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE);
+             FrameCommands commands = runtime.frameCommands()) {
+            KernelBindings bindings = busy.bindings();
+            // Long enough (hundreds of milliseconds on lavapipe) that the frame is still running when defer is called.
+            ByteBuffer push = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).putInt(0, 4_000_000);
+            frame(commands, g -> {
+                BufferHandle h = g.importBuffer("host.deferred", scratch, null);
+                g.addPass("host.busy", PassKind.COMPUTE, b -> {
+                    b.sideEffect();
+                    return b.write(h, Access.COMPUTE_READ_WRITE);
+                }, (x, c) -> busy.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(x), 0, 4L * 64), push, 1, 1));
+            });
             runtime.device().defer(() -> ran[0] = true);
-            assertFalse(ran[0], "deferred work ran at once");
+            assertFalse(ran[0], "deferred work ran while its frame was still on the GPU");
             runtime.device().waitIdle();
             assertTrue(ran[0], "deferred work did not run once the GPU was idle");
         }

@@ -67,7 +67,8 @@ public interface Device {
 
     /**
      * Runs {@code destroy} once the GPU has finished everything submitted so far (checked without waiting when a
-     * frame begins, and at {@link #waitIdle()}): for the host's own objects that its last frames still use.
+     * frame begins, and at {@link #waitIdle()}; at once when it already has): for the host's own objects that its
+     * last frames still use.
      *
      * @param destroy what destroys them
      */

@@ -167,6 +167,7 @@ final class FrameRecorder {
             emit(cmd, barriers.join(), objects);
             emit(cmd, barriers.epilogue(), objects);
         }
+        timings.batchEnded(cmd, batch, batchCount, plan.order().size());
     }
 
     /** Every barrier point reaches the backend, empty or not: a recording backend sees where each list belongs. */

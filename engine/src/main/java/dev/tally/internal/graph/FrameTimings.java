@@ -25,6 +25,8 @@ final class FrameTimings {
         int passCount;
         long timelineValue;
         boolean spanOnly;
+        /** Copied into host memory by the frame's command buffer (one batch), else read with vkGetQueryPoolResults. */
+        boolean copied;
         AsyncPlacement.Variant variant;
         /** Waiting in {@link #pending}: not filled again until collected. */
         boolean queued;
@@ -46,6 +48,8 @@ final class FrameTimings {
     private boolean timed;
     private boolean spanOnly;
     private boolean perPass;
+    /** The frame being recorded copies its timestamps to host memory at its batch's end: frames of one batch. */
+    private boolean copied;
     private int slot;
     private int base;
     /** By slot: the frame being recorded fills its slot's, which then waits in {@link #pending}. */
@@ -92,6 +96,8 @@ final class FrameTimings {
         // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
         spanOnly = timed && frame % interval != 0 && batches == 1 && passes > 0;
         perPass = timed && !spanOnly;
+        // Frames on two lanes read theirs through the driver: a copy per lane would need their memory ordered across queues.
+        copied = timed && batches == 1;
         if (timed) {
             bySlot[slot].passCount = 0;
         }
@@ -108,6 +114,21 @@ final class FrameTimings {
         }
         if (perPass && batches > 1 && batch.passCount() > 0) {
             backend.resetTimestamps(cmd, base + 2 * batch.firstPos(), 2 * batch.passCount());
+        }
+    }
+
+    /**
+     * Batch {@code batch} of {@code batches} is recorded: in a frame of one batch, the frame's timestamps (all written by
+     * now) are copied to host memory, so that {@link #collect} reads memory instead of calling the driver.
+     */
+    void batchEnded(VkCommandBuffer cmd, QueueBatch batch, int batches, int passes) {
+        if (!copied || batches != 1) {
+            return;
+        }
+        if (perPass && passes > 0) {
+            backend.copyTimestamps(cmd, base, 2 * passes);
+        } else if (spanOnly) {
+            backend.copyTimestamps(cmd, base, 2);
         }
     }
 
@@ -136,6 +157,7 @@ final class FrameTimings {
             Pending t = bySlot[slot];
             t.timelineValue = timelineValue;
             t.spanOnly = spanOnly;
+            t.copied = copied;
             t.variant = variant(topology, async);
             t.queued = true;
             pending.addLast(t);
@@ -174,10 +196,10 @@ final class FrameTimings {
             int n = t.passCount;
             int first = t.slot * 2 * MAX_TIMED_PASSES;
             if (t.spanOnly) {
-                if (backend.readTimestamps(first, 2, ticks)) {
+                if (read(t, first, 2)) {
                     span(t, backend.nanos(ticks[0], ticks[1]) / 1000.0);
                 }
-            } else if (n > 0 && backend.readTimestamps(first, 2 * n, ticks)) {
+            } else if (n > 0 && read(t, first, 2 * n)) {
                 long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
                     stats.add(t.passes[i], backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
@@ -188,6 +210,10 @@ final class FrameTimings {
                 span(t, backend.nanos(start, end) / 1000.0);
             }
         }
+    }
+
+    private boolean read(Pending t, int first, int count) {
+        return t.copied ? backend.readCopiedTimestamps(first, count, ticks) : backend.readTimestamps(first, count, ticks);
     }
 
     private void span(Pending t, double micros) {

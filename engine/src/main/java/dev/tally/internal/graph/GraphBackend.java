@@ -57,6 +57,12 @@ interface GraphBackend extends TopologyCache.Memory, AutoCloseable {
     /** Reads {@code count} timestamps from {@code first} without waiting; false when they are not all available. */
     boolean readTimestamps(int first, int count, long[] ticks);
 
+    /** Records, after the queries were written, a copy of [first, first+count) into host memory for {@link #readCopiedTimestamps}. */
+    void copyTimestamps(VkCommandBuffer cmd, int first, int count);
+
+    /** Reads timestamps a completed frame copied ({@link #copyTimestamps}), with no driver call; false when not all were available. */
+    boolean readCopiedTimestamps(int first, int count, long[] ticks);
+
     double nanos(long startTicks, long endTicks);
 
     /** A timeline semaphore for the lanes' batches, destroyed by {@link #destroyLaneSemaphore}. */

@@ -34,6 +34,8 @@ final class NoOpBackend implements GraphBackend {
     @Override public void resetTimestamps(VkCommandBuffer cmd, int first, int count) { }
     @Override public void writeTimestamp(VkCommandBuffer cmd, int query) { }
     @Override public boolean readTimestamps(int first, int count, long[] ticks) { return false; }
+    @Override public void copyTimestamps(VkCommandBuffer cmd, int first, int count) { }
+    @Override public boolean readCopiedTimestamps(int first, int count, long[] ticks) { return false; }
     @Override public double nanos(long startTicks, long endTicks) { return 0; }
     @Override public long createLaneSemaphore() { return 1; }
     @Override public void destroyLaneSemaphore(long semaphore) { }

@@ -85,6 +85,8 @@ final class VulkanBackend implements GraphBackend {
     @Override public void resetTimestamps(VkCommandBuffer cmd, int first, int count) { queries.reset(cmd, first, count); }
     @Override public void writeTimestamp(VkCommandBuffer cmd, int query) { queries.write(cmd, query); }
     @Override public boolean readTimestamps(int first, int count, long[] ticks) { return queries.read(first, count, ticks); }
+    @Override public void copyTimestamps(VkCommandBuffer cmd, int first, int count) { queries.copy(cmd, first, count); }
+    @Override public boolean readCopiedTimestamps(int first, int count, long[] ticks) { return queries.readCopied(first, count, ticks); }
     @Override public double nanos(long startTicks, long endTicks) { return queries.nanos(startTicks, endTicks); }
 
     @Override

@@ -36,16 +36,20 @@ final class CompletionTimes implements AutoCloseable {
         }
     }
 
-    /** Recorded after a slot's copies and its sequence number. */
+    /**
+     * Recorded after a slot's copies and its sequence number: the timestamp, and its copy into host memory, so that the
+     * delivery reads memory rather than calling the driver (whose query read blocks on some drivers while the device works).
+     */
     void write(VkCommandBuffer cmd, ReadbackSlot slot) {
         if (queries != null) {
             queries.write(cmd, slot.query);
+            queries.copy(cmd, slot.query, 1);
         }
     }
 
     /** When {@code s}'s copies completed; {@code beginNanos}: the frame beginning that found it done. */
     long completionNanos(ReadbackSlot s, long now, long beginNanos) {
-        if (queries != null && queries.read(s.query, 1, ticks)) {
+        if (queries != null && queries.readCopied(s.query, 1, ticks)) {
             return clock.cpuNanos(ticks[0], now);
         }
         // Completed after it was last seen pending and before this beginning saw it done.

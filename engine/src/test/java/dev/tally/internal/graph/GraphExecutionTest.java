@@ -147,7 +147,7 @@ class GraphExecutionTest {
     }
 
     @Test
-    void graphicsPassesRenderTheirAttachmentsExtentAndTimedFramesWriteTwoTimestampsPerPass() {
+    void graphicsPassesRenderTheirAttachmentsExtentAndTimedFramesWriteTwoTimestampsPerPassReadFromCopiedMemory() {
         Planning planning = new Planning();
         planning.backend.timestampCapacity = FrameTimings.slotCount(2) * 2 * FrameTimings.MAX_TIMED_PASSES;
         GraphDeclaration g = planning.next();
@@ -161,10 +161,14 @@ class GraphExecutionTest {
         assertEquals(new RecordingBackend.Timestamp(0), calls.get(begin - 1), "the pass's start timestamp, just before rendering");
         assertEquals(new RecordingBackend.Timestamp(1), calls.get(begin + 2), "its end timestamp, just after");
         assertTrue(calls.contains(new RecordingBackend.ResetTimestamps(0, 2)), "the frame's two queries reset first");
+        assertTrue(calls.indexOf(new RecordingBackend.CopyTimestamps(0, 2)) > begin + 2,
+                "after its last timestamp, the frame copies its queries to host memory: " + calls);
 
         planning.backend.completed = g.timelineValue();   // the frame finished on the "GPU"
         planning.runtime.collectTimings();
         assertEquals(1, planning.runtime.stats().samples("draw"), "the pass's time was read back");
+        assertEquals(1, planning.backend.copiedReads, "read from the memory the frame copied them into");
+        assertEquals(0, planning.backend.driverReads, "no query read through the driver, which blocks on some while the device works");
         assertEquals(1.0, planning.runtime.stats().latestMicros("draw"), 1e-9, "queries 0 and 1 are 1000 ticks (1 us) apart");
     }
 }

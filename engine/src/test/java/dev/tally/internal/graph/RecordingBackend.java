@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class RecordingBackend implements GraphBackend {
     /** What the graph recorded. */
-    sealed interface Call permits Barriers, Label, EndLabel, BeginRendering, EndRendering, Fill, Poison, ResetTimestamps, Timestamp {
+    sealed interface Call permits Barriers, Label, EndLabel, BeginRendering, EndRendering, Fill, Poison, ResetTimestamps, Timestamp, CopyTimestamps {
     }
 
     /** One barrier point's list, with the object each barrier names (by list index). */
@@ -40,6 +40,9 @@ final class RecordingBackend implements GraphBackend {
     record ResetTimestamps(int first, int count) implements Call {
     }
 
+    record CopyTimestamps(int first, int count) implements Call {
+    }
+
     record Timestamp(int query) implements Call {
     }
 
@@ -53,6 +56,8 @@ final class RecordingBackend implements GraphBackend {
     /** The timeline value the "GPU" has reached; tests move it. */
     long completed;
     int timestampCapacity;
+    /** Timestamp reads through the driver's query call, and from memory a frame copied them into. */
+    int driverReads, copiedReads;
     int transientSets;
     int transientSetsReleased;
     int laneSemaphores;
@@ -83,8 +88,21 @@ final class RecordingBackend implements GraphBackend {
     @Override public void resetTimestamps(VkCommandBuffer cmd, int first, int count) { calls.add(new ResetTimestamps(first, count)); }
     @Override public void writeTimestamp(VkCommandBuffer cmd, int query) { calls.add(new Timestamp(query)); }
 
+    @Override public void copyTimestamps(VkCommandBuffer cmd, int first, int count) { calls.add(new CopyTimestamps(first, count)); }
+
+    @Override
+    public boolean readCopiedTimestamps(int first, int count, long[] ticks) {
+        copiedReads++;
+        return ticks(first, count, ticks);
+    }
+
     @Override
     public boolean readTimestamps(int first, int count, long[] ticks) {
+        driverReads++;
+        return ticks(first, count, ticks);
+    }
+
+    private static boolean ticks(int first, int count, long[] ticks) {
         for (int i = 0; i < count; i++) {
             ticks[i] = 1000L * (first + i);   // 1 us per query index: pass i of a frame takes 1 us
         }

@@ -84,6 +84,8 @@ public final class CommandStream implements AutoCloseable {
                 case UPDATE_BUFFER -> nvkCmdUpdateBuffer(cmd, a[at], a[at + 1], a[at + 2], a[at + 3]);
                 case RESET_QUERY_POOL -> vkCmdResetQueryPool(cmd, a[at], (int) a[at + 1], (int) a[at + 2]);
                 case WRITE_TIMESTAMP_2 -> vkCmdWriteTimestamp2(cmd, a[at], a[at + 1], (int) a[at + 2]);
+                case COPY_QUERY_POOL_RESULTS -> vkCmdCopyQueryPoolResults(cmd, a[at], (int) a[at + 1], (int) a[at + 2], a[at + 3], a[at + 4], a[at + 5],
+                        (int) a[at + 6]);
                 case CLEAR_COLOR_IMAGE -> nvkCmdClearColorImage(cmd, a[at], (int) a[at + 1], a[at + 2], (int) a[at + 3], a[at + 4]);
                 case BEGIN_LABEL -> nvkCmdBeginDebugUtilsLabelEXT(cmd, a[at]);
                 case END_LABEL -> vkCmdEndDebugUtilsLabelEXT(cmd);

@@ -30,6 +30,8 @@ public enum StreamOp {
     UPDATE_BUFFER("vkCmdUpdateBuffer", false, ffi_type_uint64, ffi_type_uint64, ffi_type_uint64, ffi_type_pointer),
     RESET_QUERY_POOL("vkCmdResetQueryPool", false, ffi_type_uint64, ffi_type_uint32, ffi_type_uint32),
     WRITE_TIMESTAMP_2("vkCmdWriteTimestamp2", false, ffi_type_uint64, ffi_type_uint64, ffi_type_uint32),
+    COPY_QUERY_POOL_RESULTS("vkCmdCopyQueryPoolResults", false, ffi_type_uint64, ffi_type_uint32, ffi_type_uint32, ffi_type_uint64, ffi_type_uint64,
+            ffi_type_uint64, ffi_type_uint32),
     CLEAR_COLOR_IMAGE("vkCmdClearColorImage", false, ffi_type_uint64, ffi_type_uint32, ffi_type_pointer, ffi_type_uint32, ffi_type_pointer),
     BEGIN_LABEL("vkCmdBeginDebugUtilsLabelEXT", true, ffi_type_pointer),
     END_LABEL("vkCmdEndDebugUtilsLabelEXT", true);
