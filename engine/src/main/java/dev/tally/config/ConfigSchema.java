@@ -58,8 +58,11 @@ public final class ConfigSchema {
                 "test hook: with no second queue, still split frames into per-lane batches with semaphores, all on the one queue"));
         add(ConfigKey.string("cache.dir", "auto", "where the pipeline cache (and live-compiled SPIR-V) is kept; auto = ~/.cache/tally"));
         add(ConfigKey.bool("shaders.live", "false",
-                "true: compile GLSL with shaderc when a pipeline is made (TALLY_HOME's shaders/ when set, else the jar's), so edits can be"
+                "true: compile GLSL with shaderc when a pipeline is made (from shaders.dir, else the jar's), so edits can be"
                         + " reloaded; needs lwjgl-shaderc and its natives. false: the SPIR-V built into the jar, no compiler"));
+        add(ConfigKey.string("shaders.dir", "auto",
+                "with shaders.live: the directory whose GLSL is compiled and watched (a host's own kernels, or edits of Tally's; names"
+                        + " not found there come from the jar); auto = TALLY_HOME's shaders/ when TALLY_HOME is set, else none"));
         add(ConfigKey.integer("debug.forceStorageAlignment", "0", 0, 4096, false,
                 "test hook: storage-buffer binding offsets are aligned to at least this (a power of two), as on devices that demand it; 0 = the device's"));
         add(ConfigKey.string("debug.injectFault", "none",

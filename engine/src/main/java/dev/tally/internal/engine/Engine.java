@@ -199,7 +199,7 @@ public final class Engine implements Tally {
         Reducer reducer = null;
         try {
             Path cacheDir = cacheDir(config);
-            compiler = config.bool("shaders.live") ? ShaderLibrary.live(ShaderSources.preferDirectory(shaderDirectory()), cacheDir.resolve("spirv"))
+            compiler = config.bool("shaders.live") ? ShaderLibrary.live(liveSources(config), cacheDir.resolve("spirv"))
                     : ShaderLibrary.prebuilt();
             cache = new PipelineCache(ctx, cacheDir.resolve("pipelines-" + Integer.toHexString(ctx.info().name().hashCode()) + ".bin"));
             ReduceSettings settings;
@@ -469,6 +469,24 @@ public final class Engine implements Tally {
     static Path shaderDirectory() {
         String home = System.getenv("TALLY_HOME");
         return home == null ? null : Path.of(home, "shaders");
+    }
+
+    /** Where live shaders are compiled from: {@code shaders.dir}, or with auto the checkout's shaders/ when there is one, else the jar's GLSL. */
+    static ShaderSources liveSources(Config config) {
+        String dir = config.string("shaders.dir");
+        if (dir.equals("auto")) {
+            return ShaderSources.preferDirectory(shaderDirectory());
+        }
+        Path path;
+        try {
+            path = Path.of(dir);
+        } catch (InvalidPathException e) {
+            throw new ConfigException("key 'shaders.dir': '" + dir + "' is not a usable directory name (" + e.getReason() + ")");
+        }
+        if (!java.nio.file.Files.isDirectory(path)) {
+            throw new ConfigException("key 'shaders.dir': " + path.toAbsolutePath() + " is not a directory; give the directory holding your .comp files, or auto");
+        }
+        return ShaderSources.directory(path);
     }
 
     static Path cacheDir(Config config) {

@@ -4,6 +4,7 @@ import dev.tally.internal.vk.VulkanContext;
 import dev.tally.shader.BindingType;
 import dev.tally.shader.ComputeKernel;
 import dev.tally.shader.KernelBindings;
+import dev.tally.shader.ShaderCompileException;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.nio.ByteBuffer;
@@ -40,6 +41,10 @@ public final class HostKernel implements ComputeKernel {
         this.defines = Map.copyOf(defines);
         this.types = List.copyOf(types);
         this.pushBytes = pushBytes;
+        if (!compiler.provides(shader, this.defines)) {
+            throw new ShaderCompileException("computeKernel " + shader + ": no SPIR-V of it with these defines was built into the jars; compile it at"
+                    + " run time with shaders.live=true and shaders.dir set to the directory holding it (needs lwjgl-shaderc and its natives)");
+        }
         this.kernel = build();
     }
 

@@ -28,6 +28,11 @@ final class PrebuiltShaders implements ShaderLibrary {
     }
 
     @Override
+    public boolean provides(String file, Map<String, String> defines) {
+        return PrebuiltShaders.class.getResource("/" + new ShaderVariant(file, defines).resource()) != null;
+    }
+
+    @Override
     public Path liveDirectory() {
         return null;
     }

@@ -59,6 +59,11 @@ public final class ShaderCompiler implements ShaderLibrary {
     }
 
     @Override
+    public boolean provides(String file, Map<String, String> defines) {
+        return true;   // compiled when asked; a missing or broken source is reported then
+    }
+
+    @Override
     public Path liveDirectory() {
         return sources.directory();
     }

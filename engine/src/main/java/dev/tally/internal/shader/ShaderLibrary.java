@@ -14,6 +14,9 @@ public interface ShaderLibrary extends AutoCloseable {
     /** The SPIR-V of {@code file} (its stage from the extension) built with {@code defines}. */
     byte[] spirv(String file, Map<String, String> defines);
 
+    /** Whether {@link #spirv} can give {@code file} with {@code defines}: always for a compiler, only what the build listed for the jar's SPIR-V. */
+    boolean provides(String file, Map<String, String> defines);
+
     /** The directory whose edits are compiled, to watch for live reload; null when nothing is compiled here. */
     Path liveDirectory();
 

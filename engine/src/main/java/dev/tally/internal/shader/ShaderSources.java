@@ -54,10 +54,13 @@ public final class ShaderSources {
                 }
                 // Not in the directory: an application's own shaders may ship on its classpath.
             }
-            try (InputStream in = ShaderSources.class.getClassLoader().getResourceAsStream(PACKAGED + name)) {
+            // The engine's own GLSL through its module (on the module path a class loader cannot see a named module's
+            // resources), then an application's on the class path.
+            InputStream packaged = ShaderSources.class.getModule().getResourceAsStream(PACKAGED + name);
+            try (InputStream in = packaged != null ? packaged : ShaderSources.class.getClassLoader().getResourceAsStream(PACKAGED + name)) {
                 if (in == null) {
                     throw new ShaderCompileException(name + ": no such shader" + (directory != null ? " in " + directory : "")
-                            + " or on the classpath under " + PACKAGED);
+                            + " or in the engine's jar; a host's own shaders go in the directory shaders.dir names (with shaders.live=true)");
                 }
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }

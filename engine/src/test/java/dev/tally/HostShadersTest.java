@@ -1,0 +1,108 @@
+package dev.tally;
+
+import dev.tally.config.Config;
+import dev.tally.config.ConfigException;
+import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
+import dev.tally.graph.PassKind;
+import dev.tally.shader.BindingType;
+import dev.tally.shader.ComputeKernel;
+import dev.tally.shader.KernelBindings;
+import dev.tally.shader.ShaderCompileException;
+import dev.tally.vk.GpuBuffer;
+import dev.tally.vk.MemoryKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkCommandBuffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
+/**
+ * A host's own GLSL for {@code Tally.computeKernel}: compiled live from the directory {@code shaders.dir} names, and
+ * refused in one line where it cannot come from anywhere (lavapipe, validation on).
+ */
+class HostShadersTest {
+    /** The host's kernel: values[i] = i % 7 + base, for i below count. */
+    private static final String HOST_KERNEL = """
+            #version 460
+            layout(local_size_x = 64) in;
+            layout(std430, set = 0, binding = 0) writeonly buffer Out { float values[]; };
+            layout(push_constant) uniform Push { uint count; float base; } pc;
+            void main() {
+                for (uint i = gl_GlobalInvocationID.x; i < pc.count; i += gl_NumWorkGroups.x * 64u) {
+                    values[i] = float(i % 7u) + pc.base;
+                }
+            }
+            """;
+
+    private static Tally open(Path cache, String... overrides) {
+        List<String> all = new java.util.ArrayList<>(List.of("validation.enabled=true", "cache.dir=" + cache));
+        all.addAll(List.of(overrides));
+        return Tally.open(Config.load(null, all), List.of());
+    }
+
+    @Test
+    void aHostsOwnShaderIsCompiledFromShadersDir(@TempDir Path shaders, @TempDir Path cache) throws IOException {
+        Files.writeString(shaders.resolve("host_fill.comp"), HOST_KERNEL);
+        int count = 1001;
+        try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders)) {
+            assertEquals(shaders, tally.liveShaderDirectory(), "the directory watched for reload");
+            try (ComputeKernel fill = tally.computeKernel("host_fill.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 8);
+                 GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK);
+                 FrameCommands commands = tally.frameCommands()) {
+                KernelBindings bindings = fill.bindings();
+                ByteBuffer push = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()).putInt(0, count).putFloat(4, 0.5f);
+                Frame frame = tally.beginFrame();
+                BufferHandle target = frame.graph().importBuffer("host.values", out, Access.HOST_READ);
+                frame.graph().addPass("host.fill", PassKind.COMPUTE, b -> b.write(target, Access.COMPUTE_WRITE),
+                        (h, c) -> fill.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h), 0, 4L * count), push, 2, 1));
+                VkCommandBuffer cmd = commands.begin(frame);
+                frame.record(cmd);
+                commands.end(cmd);
+                frame.submit(cmd);
+                tally.device().waitIdle();
+                out.invalidate(0, out.size());
+                for (int i = 0; i < count; i++) {
+                    assertEquals(i % 7 + 0.5f, MemoryUtil.memGetFloat(out.mappedAddress() + 4L * i), "value " + i);
+                }
+            }
+            assertEquals(0, tally.diagnostics().validationMessages());
+        }
+    }
+
+    @Test
+    void aShaderThatIsNowhereIsRefusedNamingWhereItWouldGo(@TempDir Path shaders, @TempDir Path cache) {
+        try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders)) {
+            ShaderCompileException missing = assertThrows(ShaderCompileException.class,
+                    () -> tally.computeKernel("absent.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 0));
+            assertTrue(missing.getMessage().startsWith("absent.comp: no such shader in " + shaders), missing.getMessage());
+            assertTrue(missing.getMessage().contains("shaders.dir"), missing.getMessage());
+        }
+        try (Tally tally = open(cache)) {
+            // Without live shaders only what the build compiled exists: test_fill.comp without defines, not with one.
+            ShaderCompileException notBuilt = assertThrows(ShaderCompileException.class,
+                    () -> tally.computeKernel("test_fill.comp", Map.of("EXTRA", "1"), List.of(BindingType.STORAGE_BUFFER), 12));
+            assertTrue(notBuilt.getMessage().startsWith("computeKernel test_fill.comp: no SPIR-V of it with these defines was built into the jars"),
+                    notBuilt.getMessage());
+            assertTrue(notBuilt.getMessage().contains("shaders.live=true and shaders.dir"), notBuilt.getMessage());
+        }
+    }
+
+    @Test
+    void aShadersDirThatIsNotADirectoryIsRefusedAtOpen(@TempDir Path cache) {
+        Path absent = cache.resolve("no-such-dir");
+        ConfigException e = assertThrows(ConfigException.class, () -> open(cache, "shaders.live=true", "shaders.dir=" + absent).close());
+        assertEquals("key 'shaders.dir': " + absent.toAbsolutePath() + " is not a directory; give the directory holding your .comp files, or auto",
+                e.getMessage());
+    }
+}
