@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import org.lwjgl.vulkan.VkCommandBuffer;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +30,12 @@ final class FrameListeners {
     void abandoned(long frame) {
         for (GraphRuntime.FrameListener l : snapshot) {
             l.frameAbandoned(frame);
+        }
+    }
+
+    void commandsEnding(VkCommandBuffer cmd, long frame) {
+        for (GraphRuntime.FrameListener l : snapshot) {
+            l.frameCommandsEnding(cmd, frame);
         }
     }
 

@@ -38,8 +38,12 @@ final class FrameRecorder {
     private long laneSemaphore;
     private long laneValue;
 
+    /** Told when a one-batch frame's last commands are recorded (readback rings copy their completion timestamps). */
+    private final FrameListeners listeners;
+
     FrameRecorder(GraphBackend backend, TopologyCache topologies, FrameTimings timings, AsyncScheduler async, FirstUseFills fills,
-                  boolean skipBarriers) {
+                  boolean skipBarriers, FrameListeners listeners) {
+        this.listeners = listeners;
         this.backend = backend;
         this.topologies = topologies;
         this.timings = timings;
@@ -166,6 +170,9 @@ final class FrameRecorder {
         if (batch.index() == batchCount - 1) {
             emit(cmd, barriers.join(), objects);
             emit(cmd, barriers.epilogue(), objects);
+        }
+        if (batchCount == 1) {
+            listeners.commandsEnding(cmd, g.frame());
         }
         timings.batchEnded(cmd, batch, batchCount, plan.order().size());
     }

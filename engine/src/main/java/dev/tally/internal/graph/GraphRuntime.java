@@ -35,6 +35,14 @@ public final class GraphRuntime implements AutoCloseable {
         /** Tally itself just submitted frame {@code frame} (callers that submit on their own are not heard here). */
         default void frameSubmitted(long frame) {
         }
+
+        /**
+         * Frame {@code frame}, recorded in one batch, has its last commands recorded into {@code cmd} (after its last
+         * pass, before the command buffer ends): where copies for the host of what the frame's passes wrote go, out of
+         * every pass's time. Not called for a frame split into batches on two lanes.
+         */
+        default void frameCommandsEnding(VkCommandBuffer cmd, long frame) {
+        }
     }
 
     /** Where a batch's commands go: a command buffer, begun, for the next batch on {@code lane}. */
@@ -122,7 +130,7 @@ public final class GraphRuntime implements AutoCloseable {
         this.topologies = new TopologyCache(backend);
         this.async = new AsyncScheduler(backend);
         this.timings = new FrameTimings(backend, async.placement());
-        this.recorder = new FrameRecorder(backend, topologies, timings, async, fills, skipBarriers);
+        this.recorder = new FrameRecorder(backend, topologies, timings, async, fills, skipBarriers, listeners);
     }
 
     /**

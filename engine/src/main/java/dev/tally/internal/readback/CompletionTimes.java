@@ -17,12 +17,19 @@ final class CompletionTimes implements AutoCloseable {
     /** Null without calibrated timestamps: queries 0..N-1 for the every-frame slots, N..2N-1 for one-shot slots. */
     private final TimestampQueries queries;
     private final long[] ticks = new long[1];
+    /** Slots whose timestamp the frame being recorded wrote: copied to host memory when its commands end. */
+    private final ReadbackSlot[] written;
+    private int writtenCount;
+    private long writtenFrame = -1;
+    /** Completion timestamps read through vkGetQueryPoolResults (a frame on two lanes), for tests. */
+    private long driverReads;
 
     CompletionTimes(VulkanContext ctx, int slotCount) {
         boolean timestamps = ctx.info().timestampValidBits() > 0;
         this.clock = new GpuClock(ctx);
         this.source = clock.available() ? TimeSource.CALIBRATED : TimeSource.HOST_ESTIMATE;
         this.queries = source == TimeSource.CALIBRATED && timestamps ? new TimestampQueries(ctx, 2 * slotCount) : null;
+        this.written = new ReadbackSlot[2 * slotCount];
     }
 
     TimeSource source() {
@@ -36,25 +43,52 @@ final class CompletionTimes implements AutoCloseable {
         }
     }
 
-    /**
-     * Recorded after a slot's copies and its sequence number: the timestamp, and its copy into host memory, so that the
-     * delivery reads memory rather than calling the driver (whose query read blocks on some drivers while the device works).
-     */
+    /** Recorded after a slot's copies and its sequence number (in frame {@code slot.frame}). */
     void write(VkCommandBuffer cmd, ReadbackSlot slot) {
+        slot.timestampCopied = false;
         if (queries != null) {
             queries.write(cmd, slot.query);
-            queries.copy(cmd, slot.query, 1);
+            if (writtenFrame != slot.frame) {
+                writtenFrame = slot.frame;
+                writtenCount = 0;
+            }
+            written[writtenCount++] = slot;
         }
+    }
+
+    /**
+     * Frame {@code frame}'s last commands: the timestamps its captures wrote are copied into host memory, so that the
+     * delivery reads memory rather than calling the driver (whose query read blocks on some drivers while the device
+     * works). At the frame's end, after its last pass: the copy waits for the timestamps on the GPU, which inside a
+     * pass would hold the passes after it.
+     */
+    void frameCommandsEnding(VkCommandBuffer cmd, long frame) {
+        if (writtenFrame != frame) {
+            return;
+        }
+        for (int i = 0; i < writtenCount; i++) {
+            queries.copy(cmd, written[i].query, 1);
+            written[i].timestampCopied = true;
+        }
+        writtenCount = 0;
+        writtenFrame = -1;
     }
 
     /** When {@code s}'s copies completed; {@code beginNanos}: the frame beginning that found it done. */
     long completionNanos(ReadbackSlot s, long now, long beginNanos) {
-        if (queries != null && queries.readCopied(s.query, 1, ticks)) {
+        if (queries != null && !s.timestampCopied) {
+            driverReads++;
+        }
+        if (queries != null && (s.timestampCopied ? queries.readCopied(s.query, 1, ticks) : queries.read(s.query, 1, ticks))) {
             return clock.cpuNanos(ticks[0], now);
         }
         // Completed after it was last seen pending and before this beginning saw it done.
         long seenPending = Math.min(s.pendingSeenNanos, beginNanos);
         return seenPending + (beginNanos - seenPending) / 2;
+    }
+
+    long driverReads() {
+        return driverReads;
     }
 
     long calibrations() {

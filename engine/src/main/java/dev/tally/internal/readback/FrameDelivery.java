@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import org.lwjgl.vulkan.VkCommandBuffer;
+
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackRequest;
 import dev.tally.internal.graph.FrameTicket;
@@ -60,6 +62,11 @@ final class FrameDelivery implements GraphRuntime.FrameListener {
             }
             case FRESHEST -> deliverNewest(completed);
         }
+    }
+
+    @Override
+    public void frameCommandsEnding(VkCommandBuffer cmd, long frame) {
+        times.frameCommandsEnding(cmd, frame);
     }
 
     @Override

@@ -224,6 +224,11 @@ public final class ReadbackRingNode implements ReadbackRing {
     }
 
     /** How often the GPU clock was paired with the CPU clock (0 with {@link TimeSource#HOST_ESTIMATE}). */
+    /** Completion timestamps read through the driver rather than from the memory their frame copied them into. */
+    long completionReadsThroughDriver() {
+        return times.driverReads();
+    }
+
     long clockCalibrations() {
         return times.calibrations();
     }

@@ -24,6 +24,8 @@ final class ReadbackSlot {
     /** Latest CPU time at which the slot was known to be pending (its capture, or a frame beginning). */
     long pendingSeenNanos;
     OneShotRequest request;  // one-shot slots only
+    /** Whether the capture's completion timestamp was copied to host memory at its frame's end (else it is read through the driver). */
+    boolean timestampCopied;
     /** The slot buffer's name in a frame graph (made once: capturing builds no string). */
     final String targetName;
     /** The capture into this slot, refilled each time. */
