@@ -176,36 +176,73 @@ public final class DemoApp implements AutoCloseable {
      * swapchain image was already presented). {@code afterFrame} hears each submitted frame's number.
      */
     public Summary run(BooleanSupplier stop, LongConsumer afterFrame) {
-        long target = settings.frames();
-        double dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
-        // Headless without --frames: ten seconds of scene time, at any frame rate (with wall-clock time
-        // the last frame is the one whose next step would pass ten seconds).
-        boolean tenSeconds = target < 0 && window == null && settings.fixedDt() <= 0;
-        if (target < 0 && window == null && !tenSeconds) {
-            target = Math.max(1, Math.round(10.0 / dt));
+        Run run = start(stop, afterFrame);
+        while (run.step()) {
+            // A frame per step, until the run is over.
         }
-        long start = System.nanoTime();
-        long lastStatus = start;
-        long lastFrameNanos = start;
-        double cpuMillis = 0;
-        long rendered = 0;
-        float sceneTime = 0;
-        Output output = new Output();
-        AcquireFailures acquireFailures = new AcquireFailures();
-        while (target < 0 || rendered < target) {
+        return run.finish();
+    }
+
+    /** A run of the frame loop as {@link #run} makes it, a frame per {@link Run#step}: for a caller that drives the frames (a benchmark). */
+    public Run start(BooleanSupplier stop, LongConsumer afterFrame) {
+        return new Run(stop, afterFrame);
+    }
+
+    /** One run of the frame loop: what it keeps from frame to frame. {@link #step} renders the next frame; {@link #finish} ends it. */
+    public final class Run {
+        private final BooleanSupplier stop;
+        private final LongConsumer afterFrame;
+        private long target;
+        private final double dt;
+        /** Headless without --frames: ten seconds of scene time, at any frame rate (with wall-clock time the last frame is the one whose next step would pass ten seconds). */
+        private final boolean tenSeconds;
+        private final long start;
+        private long lastStatus;
+        private long lastFrameNanos;
+        private double cpuMillis;
+        private long rendered;
+        private float sceneTime;
+        private final Output output = new Output();
+        private final AcquireFailures acquireFailures = new AcquireFailures();
+        private boolean over;
+
+        private Run(BooleanSupplier stop, LongConsumer afterFrame) {
+            this.stop = stop;
+            this.afterFrame = afterFrame;
+            target = settings.frames();
+            dt = settings.fixedDt() > 0 ? settings.fixedDt() : 1.0 / 60;
+            tenSeconds = target < 0 && window == null && settings.fixedDt() <= 0;
+            if (target < 0 && window == null && !tenSeconds) {
+                target = Math.max(1, Math.round(10.0 / dt));
+            }
+            start = System.nanoTime();
+            lastStatus = start;
+            lastFrameNanos = start;
+        }
+
+        private boolean finished() {
+            over = true;
+            return false;
+        }
+
+        /** Renders the next frame, or tries to (a minimized window, an out-of-date swapchain); false once the run is over. */
+        public boolean step() {
+            if (over || !(target < 0 || rendered < target)) {
+                return finished();
+            }
             boolean stopping = stop.getAsBoolean();
             if (stopping && !(window == null && settings.screenshot() != null && screenshot == null)) {
-                break;
+                return finished();
             }
             policy.beforeFrame(rendered, output);
             int image = -1;
             if (window != null) {
                 window.poll();
                 if (window.shouldClose()) {
-                    break;
+                    return finished();
                 }
                 if (!ensureSwapchain()) {
-                    continue;   // minimized: nothing to draw, try again after the next events
+                    return true;   // minimized: nothing to draw, try again after the next events
                 }
                 reload.poll(exposure);
             }
@@ -220,7 +257,7 @@ public final class DemoApp implements AutoCloseable {
                     }
                     frame.abandon();   // out of date: recreate the swapchain and try again
                     acquireFailures.failed(System.nanoTime(), swapchain.recreations(), width(), height());
-                    continue;
+                    return true;
                 }
                 acquireFailures.acquired();
             }
@@ -290,25 +327,30 @@ public final class DemoApp implements AutoCloseable {
                 lastStatus = now;
             }
             if (stopping || (tenSeconds && last)) {
-                break;   // that was the final frame, rendered for the screenshot
+                return finished();   // that was the final frame, rendered for the screenshot
             }
+            return true;
         }
-        gpu.waitIdle();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Sample s = ring.latest().orElse(null);
-        exposureRange.observe(s);
-        // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
-        float sum = 0;
-        float ev = Float.NaN;
-        if (s != null) {
-            for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
-                sum += s.floatAt(READBACK_HISTOGRAM + i);
+
+        /** Ends the run: waits for the GPU, then sums the run up. */
+        public Summary finish() {
+            gpu.waitIdle();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Sample s = ring.latest().orElse(null);
+            exposureRange.observe(s);
+            // The normalized histogram's bins add up to 1 (the pixel total is the reduction's, floatAt(0)).
+            float sum = 0;
+            float ev = Float.NaN;
+            if (s != null) {
+                for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
+                    sum += s.floatAt(READBACK_HISTOGRAM + i);
+                }
+                ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
             }
-            ev = s.floatAt(READBACK_EXPOSURE + ExposureShaderLayout.EV);
+            return new Summary(rendered, tally.currentFrame() == null ? -1 : tally.currentFrame().number(), seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
+                    pacing(), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
+                    Float.isNaN(probe.luminance()) ? null : probe.ev());
         }
-        return new Summary(rendered, tally.currentFrame() == null ? -1 : tally.currentFrame().number(), seconds, ring.stats(), s, sum, ev, reload == null ? 0 : reload.reloads(),
-                pacing(), ring.mode().name().toLowerCase(java.util.Locale.ROOT), probe.luminance(),
-                Float.isNaN(probe.luminance()) ? null : probe.ev());
     }
 
     private Pacing pacing() {

@@ -59,6 +59,15 @@ public final class DemoFrames implements AutoCloseable {
         this.app = new DemoApp(tally, settings, null, new PrintStream(OutputStream.nullOutputStream()), FramePolicy.NONE);
     }
 
+    /**
+     * A run whose frames the caller steps one at a time ({@link DemoApp.Run#step}) and ends ({@link DemoApp.Run#finish}): a
+     * benchmark whose operation is a frame, the run's start and end outside it.
+     */
+    public DemoApp.Run start() {
+        return app.start(() -> false, f -> {
+        });
+    }
+
     /** One run of {@code framesPerRun} frames, unmeasured (warm-up, or a JMH operation). */
     public void run() {
         app.run(() -> false, f -> {
