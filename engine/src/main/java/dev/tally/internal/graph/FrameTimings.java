@@ -56,6 +56,10 @@ final class FrameTimings {
     private final Pending[] bySlot;
     /** The variants frames are timed under, by async or not: the same record while the topology stays. */
     private final AsyncPlacement.Variant[] variants = new AsyncPlacement.Variant[2];
+    /** What {@link #passesRecorded} last told the stats: the plan and the pass names it was told for. */
+    private GraphPlan lastReportedPlan;
+    private String[] lastReportedNames = new String[0];
+    private int lastReportedCount;
 
     FrameTimings(GraphBackend backend, AsyncPlacement placement) {
         this.backend = backend;
@@ -164,14 +168,40 @@ final class FrameTimings {
         }
     }
 
-    /** Which passes ran and which were culled in the frame just recorded. */
+    /**
+     * Which passes ran and which were culled in the frame just recorded. A frame with the last one's plan and the same
+     * pass names (the same strings, as nodes keep them) has the same answers: nothing to tell the stats.
+     */
     void passesRecorded(GraphDeclaration g, GraphPlan plan) {
+        if (plan == lastReportedPlan && sameNames(g)) {
+            return;
+        }
+        lastReportedPlan = plan;
+        if (lastReportedNames.length < g.passes.size()) {
+            lastReportedNames = new String[Math.max(g.passes.size(), 2 * lastReportedNames.length)];   // a larger graph than before: not per frame
+        }
+        for (int k = 0; k < g.passes.size(); k++) {
+            lastReportedNames[k] = g.passes.get(k).name;
+        }
+        lastReportedCount = g.passes.size();
         for (int k = 0; k < plan.culled().size(); k++) {
             stats.culled(g.passes.get(plan.culled().get(k)).name, true);
         }
         for (int k = 0; k < plan.order().size(); k++) {
             stats.culled(g.passes.get(plan.order().get(k)).name, false);
         }
+    }
+
+    private boolean sameNames(GraphDeclaration g) {
+        if (g.passes.size() != lastReportedCount) {
+            return false;
+        }
+        for (int k = 0; k < lastReportedCount; k++) {
+            if (g.passes.get(k).name != lastReportedNames[k]) {   // by reference: a node's names are made once
+                return false;
+            }
+        }
+        return true;
     }
 
     private AsyncPlacement.Variant variant(String topology, boolean async) {
