@@ -6,33 +6,33 @@ package dev.tally;
  * {@link #liveAllocationBytes()} ask VMA for its statistics: for soak checks and reports, not every frame.
  */
 public interface Diagnostics {
-    /** @return whether Tally turned the validation layer on ({@code debug.validation}; false for a wrapped host's device) */
+    /** {@return whether Tally turned the validation layer on ({@code debug.validation}; false for a wrapped host's device)} */
     boolean validationEnabled();
 
-    /** @return validation errors Tally's messenger received */
+    /** {@return validation errors Tally's messenger received} */
     long validationErrors();
 
-    /** @return validation warnings Tally's messenger received */
+    /** {@return validation warnings Tally's messenger received} */
     long validationWarnings();
 
-    /** @return every validation message Tally's messenger received, of any severity it listens to */
+    /** {@return every validation message Tally's messenger received, of any severity it listens to} */
     long validationMessages();
 
-    /** @return live VMA allocations on Tally's allocator */
+    /** {@return live VMA allocations on Tally's allocator} */
     long liveAllocations();
 
-    /** @return the bytes of those allocations */
+    /** {@return the bytes of those allocations} */
     long liveAllocationBytes();
 
-    /** @return Vulkan objects Tally created so far (buffers, images, pipelines, ...) */
+    /** {@return Vulkan objects Tally created so far (buffers, images, pipelines, ...)} */
     long objectsCreated();
 
-    /** @return the times a frame's begin blocked for a frame-in-flight slot (the CPU ran ahead of the GPU) */
+    /** {@return the times a frame's begin blocked for a frame-in-flight slot (the CPU ran ahead of the GPU)} */
     long pacingWaits();
 
-    /** @return the microseconds those waits blocked */
+    /** {@return the microseconds those waits blocked} */
     double pacingWaitMicros();
 
-    /** @return every other time Tally blocked on the GPU: resizes, tools' waits, shutdown ({@code Device.waitIdle}) */
+    /** {@return every other time Tally blocked on the GPU: resizes, tools' waits, shutdown ({@code Device.waitIdle})} */
     long otherWaits();
 }

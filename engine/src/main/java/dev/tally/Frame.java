@@ -27,16 +27,16 @@ import java.util.List;
  * frame. Keep a frame's {@link #number()}, not the frame, beyond its submission.
  */
 public interface Frame {
-    /** @return this frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it) */
+    /** {@return this frame's number: 0, 1, 2, ... (the one frame counter; rings, histories and timings follow it)} */
     long number();
 
-    /** @return the value this frame's submission signals on {@link #timelineSemaphore()} */
+    /** {@return the value this frame's submission signals on {@link #timelineSemaphore()}} */
     long timelineValue();
 
-    /** @return Tally's timeline semaphore: it reaches {@link #timelineValue()} when the GPU has finished this frame */
+    /** {@return Tally's timeline semaphore: it reaches {@link #timelineValue()} when the GPU has finished this frame} */
     long timelineSemaphore();
 
-    /** @return this frame's graph: declare passes on it before {@link #record} */
+    /** {@return this frame's graph: declare passes on it before {@link #record}} */
     FrameGraph graph();
 
     /**

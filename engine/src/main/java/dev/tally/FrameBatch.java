@@ -16,35 +16,36 @@ import java.util.List;
  * submitted, not later.
  */
 public interface FrameBatch {
-    /** @return the queue lane the batch's passes run on: 0 the main lane, 1 the async compute lane */
+    /** {@return the queue lane the batch's passes run on: 0 the main lane, 1 the async compute lane} */
     int lane();
 
     /**
-     * @return true: the batch goes to the async compute queue of Tally's own device, which {@link Frame#submit(List)}
-     *         submits to; false: the main queue. A wrapped device has no second queue, so lanes are split on the main
-     *         queue and this is false throughout
+     * {@return true: the batch goes to the async compute queue of Tally's own device, which {@link Frame#submit(List)}
+     * submits to; false: the main queue. A wrapped device has no second queue, so lanes are split on the main
+     * queue and this is false throughout}
      */
     boolean asyncQueue();
 
-    /** @return the batch's command buffer, ended */
+    /** {@return the batch's command buffer, ended} */
     VkCommandBuffer cmd();
 
-    /** @return the lane semaphore (timeline) the waits and signal refer to */
+    /** {@return the lane semaphore (timeline) the waits and signal refer to} */
     long semaphore();
 
-    /** @return how many values of {@link #semaphore()} the batch waits for before any of its commands */
+    /** {@return how many values of {@link #semaphore()} the batch waits for before any of its commands} */
     int waitCount();
 
     /**
+     * {@return the value of {@link #semaphore()} waited for}
+     *
      * @param i which wait, from 0 to {@link #waitCount()} - 1
-     * @return the value of {@link #semaphore()} waited for
      */
     long waitValue(int i);
 
-    /** @return the value of {@link #semaphore()} the batch signals; 0 when nothing waits for this batch */
+    /** {@return the value of {@link #semaphore()} the batch signals; 0 when nothing waits for this batch} */
     long signalValue();
 
-    /** @return whether this is the frame's last batch: the one that must also carry the frame's timeline signal */
+    /** {@return whether this is the frame's last batch: the one that must also carry the frame's timeline signal} */
     boolean last();
 
     /**

@@ -24,7 +24,7 @@ public interface FrameCommands extends AutoCloseable {
      */
     void end(VkCommandBuffer cmd);
 
-    /** @return the number of buffers: one per frame in flight */
+    /** {@return the number of buffers: one per frame in flight} */
     int framesInFlight();
 
     /** Waits for the GPU (these pools' buffers may be pending), then destroys the pools. */

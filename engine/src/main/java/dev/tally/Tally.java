@@ -72,8 +72,8 @@ public interface Tally extends AutoCloseable {
     }
 
     /**
-     * @return what a host enables for Tally: the Vulkan version, the features per part (and the struct of
-     *         each), the extensions
+     * {@return what a host enables for Tally: the Vulkan version, the features per part (and the struct of
+     * each), the extensions}
      */
     static Requirements requirements() {
         return Requirements.get();
@@ -126,67 +126,74 @@ public interface Tally extends AutoCloseable {
     Frame beginFrame();
 
     /**
+     * {@return an auto-exposure with the configured settings}
+     *
      * @param scope names its passes and resources ({@code scope/histogram}, ...)
-     * @return an auto-exposure with the configured settings
      */
     AutoExposure autoExposure(String scope);
 
     /**
+     * {@return an auto-exposure}
+     *
      * @param scope    names its passes and resources
      * @param settings its settings
-     * @return an auto-exposure
      */
     AutoExposure autoExposure(String scope, ExposureSettings settings);
 
     /**
+     * {@return a reduction node whose result stays on the GPU}
+     *
      * @param name     labels its passes (e.g. "hud/count")
      * @param op       the operator
      * @param maxCount the most floats one use reduces
-     * @return a reduction node whose result stays on the GPU
      */
     ReduceNode reduceNode(String name, ReduceOp op, long maxCount);
 
-    /** @return a node that divides a buffer by a total that stays on the GPU */
+    /** {@return a node that divides a buffer by a total that stays on the GPU} */
     NormalizeNode normalizeNode();
 
     /**
+     * {@return a readback ring of {@code readback.slots} slots, in the configured {@code readback.mode}}
+     *
      * @param name          labels its passes and buffers
      * @param capacityBytes the most bytes one frame captures, a positive multiple of 4
-     * @return a readback ring of {@code readback.slots} slots, in the configured {@code readback.mode}
      */
     ReadbackRing readback(String name, long capacityBytes);
 
     /**
+     * {@return a readback ring of {@code readback.slots} slots; samples older than {@code readback.maxAgeFrames}
+     * (0: the slot count) are flagged stale}
+     *
      * @param name          labels its passes and buffers
      * @param capacityBytes the most bytes one frame captures, a positive multiple of 4
      * @param mode          how samples are delivered
-     * @return a readback ring of {@code readback.slots} slots; samples older than {@code readback.maxAgeFrames}
-     *         (0: the slot count) are flagged stale
      */
     ReadbackRing readback(String name, long capacityBytes, ReadbackRing.Mode mode);
 
     /**
-     * @return the tonemap pass (HDR times exposure, to a display format)
+     * {@return the tonemap pass (HDR times exposure, to a display format)}
+     *
      * @throws IllegalArgumentException when the device lacks the graphics part's features
      */
     Tonemapper tonemapper();
 
     /**
-     * @return the HUD overlay pass (text, the histogram, the exposure plot), text at {@code hud.scale} of the output height
+     * {@return the HUD overlay pass (text, the histogram, the exposure plot), text at {@code hud.scale} of the output height}
+     *
      * @throws IllegalArgumentException when the device lacks the graphics part's features
      */
     HudOverlay hud();
 
     /**
-     * @return the exposure plot's history (a small GPU ring of applied and target EV appended each frame), to hand to
-     *         {@link HudOverlay#add}
+     * {@return the exposure plot's history (a small GPU ring of applied and target EV appended each frame), to hand to
+     * {@link HudOverlay#add}}
      */
     ExposurePlot exposurePlot();
 
-    /** @return command buffers for callers that let Tally submit: one per frame in flight, reused */
+    /** {@return command buffers for callers that let Tally submit: one per frame in flight, reused} */
     FrameCommands frameCommands();
 
-    /** @return command buffers per queue lane for frames recorded in batches ({@link Frame#recordBatches}) */
+    /** {@return command buffers per queue lane for frames recorded in batches ({@link Frame#recordBatches})} */
     LaneCommands laneCommands();
 
     /**
@@ -235,7 +242,7 @@ public interface Tally extends AutoCloseable {
      */
     GpuImage wrapImage(String name, long image, int width, int height, int format, int usage);
 
-    /** @return the GPU times of the passes and of the frame's span, recent and median, read without waiting */
+    /** {@return the GPU times of the passes and of the frame's span, recent and median, read without waiting} */
     PassStats passStats();
 
     /**
@@ -261,31 +268,31 @@ public interface Tally extends AutoCloseable {
      */
     void reloadShaders();
 
-    /** @return the directory whose edited shaders are compiled ({@code shaders.live}), to watch for reload; null when none */
+    /** {@return the directory whose edited shaders are compiled ({@code shaders.live}), to watch for reload; null when none} */
     Path liveShaderDirectory();
 
-    /** @return the Vulkan objects Tally runs on, for a host that opened Tally and makes its swapchain and pipelines there */
+    /** {@return the Vulkan objects Tally runs on, for a host that opened Tally and makes its swapchain and pipelines there} */
     Device device();
 
-    /** @return validation, memory, object and wait counters, read in place */
+    /** {@return validation, memory, object and wait counters, read in place} */
     Diagnostics diagnostics();
 
-    /** @return where the graph placed work on the async compute lane */
+    /** {@return where the graph placed work on the async compute lane} */
     AsyncLane asyncLane();
 
     /**
-     * @return the frame recorded last as Graphviz DOT (passes, resources, culled passes, barriers), for a picture;
-     *         an empty graph before the first
+     * {@return the frame recorded last as Graphviz DOT (passes, resources, culled passes, barriers), for a picture;
+     * an empty graph before the first}
      */
     String lastGraphDot();
 
-    /** @return the settings Tally was opened with */
+    /** {@return the settings Tally was opened with} */
     Config config();
 
-    /** @return the frame begun last, or null before the first */
+    /** {@return the frame begun last, or null before the first} */
     Frame currentFrame();
 
-    /** @return frames in flight ({@code frames.inFlight}): the one size of every per-frame-in-flight ring */
+    /** {@return frames in flight ({@code frames.inFlight}): the one size of every per-frame-in-flight ring} */
     int framesInFlight();
 
     /**

@@ -153,8 +153,9 @@ public final class Config {
     }
 
     /**
+     * {@return the value as validated text, e.g. {@code "auto"} or {@code "0.18"}}
+     *
      * @param key a dotted key name from {@link ConfigSchema}
-     * @return the value as validated text, e.g. {@code "auto"} or {@code "0.18"}
      * @throws IllegalArgumentException if no such key exists
      */
     public String string(String key) {
@@ -166,8 +167,9 @@ public final class Config {
     }
 
     /**
+     * {@return whether the key is set to {@code auto}}
+     *
      * @param key a key name; keys that allow {@code auto} let Tally choose for the device
-     * @return whether the key is set to {@code auto}
      * @throws IllegalArgumentException if no such key exists
      */
     public boolean isAuto(String key) {
@@ -175,8 +177,9 @@ public final class Config {
     }
 
     /**
+     * {@return its value}
+     *
      * @param key an integer key, not set to {@code auto} (see {@link #integerOr})
-     * @return its value
      * @throws IllegalArgumentException if no such key exists
      * @throws NumberFormatException if the key is not an integer key or is set to {@code auto}
      */
@@ -197,8 +200,9 @@ public final class Config {
     }
 
     /**
+     * {@return its value}
+     *
      * @param key a number key
-     * @return its value
      * @throws IllegalArgumentException if no such key exists
      * @throws NumberFormatException if the key is not a number key
      */
@@ -207,15 +211,16 @@ public final class Config {
     }
 
     /**
+     * {@return its value; false for a key that is not true/false}
+     *
      * @param key a true/false key
-     * @return its value; false for a key that is not true/false
      * @throws IllegalArgumentException if no such key exists
      */
     public boolean bool(String key) {
         return Boolean.parseBoolean(string(key));
     }
 
-    /** @return every key with its validated value as text (unmodifiable, in no particular order) */
+    /** {@return every key with its validated value as text (unmodifiable, in no particular order)} */
     public Map<String, String> values() {
         return values;
     }

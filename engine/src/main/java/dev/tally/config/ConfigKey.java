@@ -32,62 +32,67 @@ public record ConfigKey(String name, Type type, String defaultValue, double min,
     }
 
     /**
+     * {@return an INT key}
+     *
      * @param name the dotted name
      * @param def  the default
      * @param min  the smallest value allowed
      * @param max  the largest value allowed
      * @param auto whether "auto" is accepted too
      * @param doc  what the key does
-     * @return an INT key
      */
     public static ConfigKey integer(String name, String def, long min, long max, boolean auto, String doc) {
         return new ConfigKey(name, Type.INT, def, min, max, List.of(), auto, doc);
     }
 
     /**
+     * {@return a FLOAT key}
+     *
      * @param name the dotted name
      * @param def  the default
      * @param min  the smallest value allowed
      * @param max  the largest value allowed
      * @param doc  what the key does
-     * @return a FLOAT key
      */
     public static ConfigKey real(String name, String def, double min, double max, String doc) {
         return new ConfigKey(name, Type.FLOAT, def, min, max, List.of(), false, doc);
     }
 
     /**
+     * {@return a BOOL key}
+     *
      * @param name the dotted name
      * @param def  the default, {@code "true"} or {@code "false"}
      * @param doc  what the key does
-     * @return a BOOL key
      */
     public static ConfigKey bool(String name, String def, String doc) {
         return new ConfigKey(name, Type.BOOL, def, 0, 0, List.of(), false, doc);
     }
 
     /**
+     * {@return a CHOICE key}
+     *
      * @param name    the dotted name
      * @param def     the default, one of {@code choices}
      * @param choices the values allowed
      * @param doc     what the key does
-     * @return a CHOICE key
      */
     public static ConfigKey choice(String name, String def, List<String> choices, String doc) {
         return new ConfigKey(name, Type.CHOICE, def, 0, 0, choices, false, doc);
     }
 
     /**
+     * {@return a STRING key}
+     *
      * @param name the dotted name
      * @param def  the default
      * @param doc  what the key does
-     * @return a STRING key
      */
     public static ConfigKey string(String name, String def, String doc) {
         return new ConfigKey(name, Type.STRING, def, 0, 0, List.of(), false, doc);
     }
 
-    /** @return what values are allowed, in words, for error messages (e.g. "an integer in 1..4 or auto") */
+    /** {@return what values are allowed, in words, for error messages (e.g. "an integer in 1..4 or auto")} */
     public String allowed() {
         String base = switch (type) {
             case INT -> "an integer in " + (long) min + ".." + (long) max;

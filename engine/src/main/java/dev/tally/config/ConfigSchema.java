@@ -76,25 +76,26 @@ public final class ConfigSchema {
         keys.put(k.name(), k);
     }
 
-    /** @return Tally's keys with their defaults, ranges and documentation */
+    /** {@return Tally's keys with their defaults, ranges and documentation} */
     public static ConfigSchema standard() {
         return new ConfigSchema();
     }
 
     /**
+     * {@return the key, or null when Tally has no such key}
+     *
      * @param name a dotted key name
-     * @return the key, or null when Tally has no such key
      */
     public ConfigKey get(String name) {
         return keys.get(name);
     }
 
-    /** @return every key by name (unmodifiable, in no particular order; {@link #names()} keeps the schema's order) */
+    /** {@return every key by name (unmodifiable, in no particular order; {@link #names()} keeps the schema's order)} */
     public Map<String, ConfigKey> keys() {
         return Map.copyOf(keys);
     }
 
-    /** @return every key's name, in the schema's order (grouped by subsystem), for messages and listings */
+    /** {@return every key's name, in the schema's order (grouped by subsystem), for messages and listings} */
     public List<String> names() {
         return List.copyOf(keys.keySet());
     }

@@ -42,7 +42,7 @@ public interface AutoExposure extends AutoCloseable {
      */
     void settings(ExposureSettings next);
 
-    /** @return the settings the next {@link #add} uses */
+    /** {@return the settings the next {@link #add} uses} */
     ExposureSettings settings();
 
     /**
@@ -58,7 +58,7 @@ public interface AutoExposure extends AutoCloseable {
     /** A camera cut: the next frame snaps to its target instead of adapting. */
     void reset();
 
-    /** @return the scope this auto-exposure's pass and resource names start with */
+    /** {@return the scope this auto-exposure's pass and resource names start with} */
     String scope();
 
     /**

@@ -99,22 +99,24 @@ public final class ExposureCurve {
         return of(x, y);
     }
 
-    /** @return the number of control points (0 for {@link #NONE}) */
+    /** {@return the number of control points (0 for {@link #NONE})} */
     public int points() {
         return sceneEV.length;
     }
 
     /**
+     * {@return that point's scene EV}
+     *
      * @param i a point's index, from 0
-     * @return that point's scene EV
      */
     public float sceneEV(int i) {
         return sceneEV[i];
     }
 
     /**
+     * {@return that point's compensation in stops}
+     *
      * @param i a point's index, from 0
-     * @return that point's compensation in stops
      */
     public float stops(int i) {
         return stops[i];

@@ -15,7 +15,7 @@ public enum ExposureMode {
         this.code = code;
     }
 
-    /** @return the value of exposure.comp's {@code mode} push constant for this mode */
+    /** {@return the value of exposure.comp's {@code mode} push constant for this mode} */
     public int code() {
         return code;
     }

@@ -230,9 +230,10 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the histogram's range replaced}
+     *
      * @param minEV log2 luminance at the bottom of bin 1
      * @param maxEV log2 luminance at the top of bin 255
-     * @return these settings with the histogram's range replaced
      */
     public ExposureSettings withRange(float minEV, float maxEV) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -241,9 +242,10 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the metering window replaced}
+     *
      * @param low  the metering window's start, a cumulative fraction
      * @param high its end
-     * @return these settings with the metering window replaced
      */
     public ExposureSettings withPercentiles(float low, float high) {
         return new ExposureSettings(minEV, maxEV, low, high, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -252,8 +254,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with middle grey replaced}
+     *
      * @param grey the scene luminance the metered mean maps to
-     * @return these settings with middle grey replaced
      */
     public ExposureSettings withMiddleGrey(float grey) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, grey, compensation, brightenSpeed, darkenSpeed,
@@ -262,8 +265,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the compensation replaced}
+     *
      * @param stops exposure compensation; +1 is one stop brighter
-     * @return these settings with the compensation replaced
      */
     public ExposureSettings withCompensation(float stops) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, stops, brightenSpeed, darkenSpeed,
@@ -272,9 +276,10 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the adaptation speeds replaced}
+     *
      * @param brighten adaptation speed in stops per second toward a brighter scene
      * @param darken   adaptation speed in stops per second toward a darker scene
-     * @return these settings with the adaptation speeds replaced
      */
     public ExposureSettings withSpeeds(float brighten, float darken) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brighten, darken,
@@ -283,8 +288,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the metering replaced}
+     *
      * @param m how pixels are weighted ({@link Metering#MASK} also needs {@link AutoExposure#mask})
-     * @return these settings with the metering replaced
      */
     public ExposureSettings withMetering(Metering m) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -318,7 +324,7 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
                 deadBandEV, histogramFilterSeconds);
     }
 
-    /** @return these settings in auto mode (metered), every other value kept */
+    /** {@return these settings in auto mode (metered), every other value kept} */
     public ExposureSettings withAuto() {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
                 metering, ExposureMode.AUTO, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV,
@@ -326,9 +332,10 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the clamps replaced}
+     *
      * @param min the lowest target EV of auto mode
      * @param max the highest target EV of auto mode
-     * @return these settings with the clamps replaced
      */
     public ExposureSettings withClamps(float min, float max) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -336,8 +343,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the curve replaced}
+     *
      * @param c compensation over scene EV, or {@link ExposureCurve#NONE}
-     * @return these settings with the curve replaced
      */
     public ExposureSettings withCurve(ExposureCurve c) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -346,8 +354,9 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
     }
 
     /**
+     * {@return these settings with the transition replaced}
+     *
      * @param ev the distance from the target within which adaptation turns exponential
-     * @return these settings with the transition replaced
      */
     public ExposureSettings withTransition(float ev) {
         return new ExposureSettings(minEV, maxEV, lowPercentile, highPercentile, middleGrey, compensation, brightenSpeed, darkenSpeed,
@@ -367,7 +376,7 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
                 metering, mode, manualEV, aperture, shutterSeconds, iso, clampMinEV, clampMaxEV, curve, transitionEV, bandEV, filterSeconds);
     }
 
-    /** @return {@code EV100 = log2(N^2 / t * 100 / ISO)} of the physical camera settings, in double, rounded once */
+    /** {@return {@code EV100 = log2(N^2 / t * 100 / ISO)} of the physical camera settings, in double, rounded once} */
     public float physicalEV100() {
         double n = aperture;
         return (float) (Math.log(n * n / shutterSeconds * 100.0 / iso) / Math.log(2.0));
@@ -405,17 +414,17 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         return (float) -Math.expm1(-(double) dt / histogramFilterSeconds);
     }
 
-    /** @return bins per EV, {@code 255 / (maxEV - minEV)} in single precision: histogram.comp's push constant */
+    /** {@return bins per EV, {@code 255 / (maxEV - minEV)} in single precision: histogram.comp's push constant} */
     public float binsPerEV() {
         return 255f / (maxEV - minEV);
     }
 
-    /** @return EV per bin, {@code (maxEV - minEV) / 255} in single precision: exposure.comp's push constant */
+    /** {@return EV per bin, {@code (maxEV - minEV) / 255} in single precision: exposure.comp's push constant} */
     public float evPerBin() {
         return (maxEV - minEV) / 255f;
     }
 
-    /** @return {@code log2(middleGrey)} rounded to float: exposure.comp's push constant */
+    /** {@return {@code log2(middleGrey)} rounded to float: exposure.comp's push constant} */
     public float log2MiddleGrey() {
         return (float) (Math.log(middleGrey) / Math.log(2.0));
     }

@@ -204,19 +204,20 @@ public final class ExposureShaderLayout {
             this.vkFormat = vkFormat;
         }
 
-        /** @return the GLSL image format qualifier, the value of the HDR_FORMAT define */
+        /** {@return the GLSL image format qualifier, the value of the HDR_FORMAT define} */
         public String qualifier() {
             return qualifier;
         }
 
-        /** @return the VkFormat */
+        /** {@return the VkFormat} */
         public int vkFormat() {
             return vkFormat;
         }
 
         /**
+         * {@return the format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it}
+         *
          * @param vkFormat a VkFormat
-         * @return the format whose Vulkan format is {@code vkFormat}, or null when the histogram does not read it
          */
         public static HdrFormat of(int vkFormat) {
             for (HdrFormat f : ALL) {
@@ -230,7 +231,7 @@ public final class ExposureShaderLayout {
         /** values() once: each call of values() is a new array, and of() runs every frame. */
         private static final HdrFormat[] ALL = values();
 
-        /** @return the formats read, comma-separated, for messages */
+        /** {@return the formats read, comma-separated, for messages} */
         public static String names() {
             StringBuilder b = new StringBuilder();
             for (HdrFormat f : values()) {
@@ -283,7 +284,7 @@ public final class ExposureShaderLayout {
         return defines;
     }
 
-    /** @return the defines for histogram.comp's RESOLVE pipeline (unmodifiable) */
+    /** {@return the defines for histogram.comp's RESOLVE pipeline (unmodifiable)} */
     public static Map<String, String> resolveDefines() {
         return Map.of(DEFINE_RESOLVE, "1");
     }

@@ -21,7 +21,7 @@ public enum Metering {
         this.define = define;
     }
 
-    /** @return the value of histogram.comp's {@code METERING} define for this mode */
+    /** {@return the value of histogram.comp's {@code METERING} define for this mode} */
     public int define() {
         return define;
     }

@@ -66,17 +66,17 @@ public record Access(String name, long stages, long access, int layout, boolean 
             | VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT
             | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 
-    /** @return the bits of {@link #access()} that write memory (a barrier makes them available) */
+    /** {@return the bits of {@link #access()} that write memory (a barrier makes them available)} */
     public long writeAccess() {
         return access & WRITE_BITS;
     }
 
-    /** @return the bits of {@link #access()} that read memory (a barrier makes earlier writes visible to them) */
+    /** {@return the bits of {@link #access()} that read memory (a barrier makes earlier writes visible to them)} */
     public long readAccess() {
         return access & ~WRITE_BITS;
     }
 
-    /** @return the name, as errors and graph dumps print it */
+    /** {@return the name, as errors and graph dumps print it} */
     @Override
     public String toString() {
         return name;

@@ -15,6 +15,8 @@ public record BufferDesc(long size, int usage) {
             | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
     /**
+     * Checks the size.
+     *
      * @param size  bytes, positive
      * @param usage VkBufferUsageFlags
      * @throws IllegalArgumentException if the size is not positive
@@ -26,8 +28,9 @@ public record BufferDesc(long size, int usage) {
     }
 
     /**
+     * {@return a buffer of {@link #DEFAULT_USAGE}}
+     *
      * @param size bytes, positive
-     * @return a buffer of {@link #DEFAULT_USAGE}
      */
     public static BufferDesc of(long size) {
         return new BufferDesc(size, DEFAULT_USAGE);

@@ -14,27 +14,30 @@ import java.util.function.Function;
  * Get it from {@code Frame.graph()}; its handles are valid for this frame only.
  */
 public interface FrameGraph {
-    /** @return the number of the frame this graph declares */
+    /** {@return the number of the frame this graph declares} */
     long frame();
 
-    /** @return the timeline value this frame's submission signals */
+    /** {@return the timeline value this frame's submission signals} */
     long timelineValue();
 
     /**
+     * {@return the image's extent, format and usage: passes need not be told it again}
+     *
      * @param h an image handle of this frame
-     * @return the image's extent, format and usage: passes need not be told it again
      */
     ImageDesc desc(ImageHandle h);
 
     /**
+     * {@return the buffer's size and usage}
+     *
      * @param h a buffer handle of this frame
-     * @return the buffer's size and usage
      */
     BufferDesc desc(BufferHandle h);
 
     /**
+     * {@return the resource's name, for messages and labels}
+     *
      * @param h a handle of this frame
-     * @return the resource's name, for messages and labels
      */
     String name(Handle h);
 

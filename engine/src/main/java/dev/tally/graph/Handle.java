@@ -8,9 +8,9 @@ package dev.tally.graph;
  * same version of the same resource of the same graph.
  */
 public interface Handle {
-    /** @return the resource's index in its graph */
+    /** {@return the resource's index in its graph} */
     int resource();
 
-    /** @return the version: 0 as declared, one more after each write */
+    /** {@return the version: 0 as declared, one more after each write} */
     int version();
 }

@@ -16,6 +16,8 @@ public record ImageDesc(int width, int height, int format, int usage) {
             | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
 
     /**
+     * Checks the extent.
+     *
      * @param width  texels, positive
      * @param height texels, positive
      * @param format VkFormat
@@ -29,10 +31,11 @@ public record ImageDesc(int width, int height, int format, int usage) {
     }
 
     /**
+     * {@return an image of {@link #DEFAULT_USAGE}}
+     *
      * @param width  texels, positive
      * @param height texels, positive
      * @param format VkFormat
-     * @return an image of {@link #DEFAULT_USAGE}
      */
     public static ImageDesc of(int width, int height, int format) {
         return new ImageDesc(width, height, format, DEFAULT_USAGE);

@@ -15,10 +15,10 @@ public interface ExposurePlot extends AutoCloseable {
      * One object per plot, rewritten by each frame's {@link #add}: read it while declaring and recording that frame, not later.
      */
     interface View {
-        /** @return the ring after this frame's append */
+        /** {@return the ring after this frame's append} */
         BufferHandle ring();
 
-        /** @return the newest time in the ring, in seconds (the plot's right edge) */
+        /** {@return the newest time in the ring, in seconds (the plot's right edge)} */
         float now();
     }
     /** Rebuilds the pipeline from the current shader sources; on a compile error the old one stays. */

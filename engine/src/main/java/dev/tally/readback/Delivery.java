@@ -10,48 +10,50 @@ import java.nio.ByteBuffer;
  * must be kept ({@link #copyTo(float[])}, {@link #copyTo(ByteBuffer)}, or {@link #toSample()}).
  */
 public interface Delivery {
-    /** @return the frame whose GPU work wrote the sample */
+    /** {@return the frame whose GPU work wrote the sample} */
     long frame();
 
-    /** @return that frame's timeline value */
+    /** {@return that frame's timeline value} */
     long timelineValue();
 
-    /** @return the frame whose beginning delivered it */
+    /** {@return the frame whose beginning delivered it} */
     long deliveredAtFrame();
 
-    /** @return frames between writing and delivery */
+    /** {@return frames between writing and delivery} */
     long lag();
 
-    /** @return when the GPU finished the slot's copy, on the {@link System#nanoTime()} clock; see {@link #timeSource()} */
+    /** {@return when the GPU finished the slot's copy, on the {@link System#nanoTime()} clock; see {@link #timeSource()}} */
     long completedNanos();
 
-    /** @return how {@link #completedNanos()} was obtained */
+    /** {@return how {@link #completedNanos()} was obtained} */
     TimeSource timeSource();
 
-    /** @return milliseconds from {@link #completedNanos()} to the hand-out */
+    /** {@return milliseconds from {@link #completedNanos()} to the hand-out} */
     double ageMillis();
 
-    /** @return whether it is older than the ring's {@code maxAgeFrames}: delivered, flagged and counted */
+    /** {@return whether it is older than the ring's {@code maxAgeFrames}: delivered, flagged and counted} */
     boolean stale();
 
-    /** @return whether it comes from a one-shot request rather than the every-frame capture */
+    /** {@return whether it comes from a one-shot request rather than the every-frame capture} */
     boolean oneShot();
 
-    /** @return payload bytes (image regions start at multiples of 16) */
+    /** {@return payload bytes (image regions start at multiples of 16)} */
     int byteCount();
 
-    /** @return floats of the payload converted (buffer words as floats, image texels as RGBA), without padding */
+    /** {@return floats of the payload converted (buffer words as floats, image texels as RGBA), without padding} */
     int floatCount();
 
     /**
+     * {@return that word, as a float}
+     *
      * @param index a 32-bit word of the payload, from 0
-     * @return that word, as a float
      */
     float floatAt(int index);
 
     /**
+     * {@return that word, as an int (for counters and the frame numbers a capture carries)}
+     *
      * @param index a 32-bit word of the payload, from 0
-     * @return that word, as an int (for counters and the frame numbers a capture carries)
      */
     int intAt(int index);
 
@@ -69,6 +71,6 @@ public interface Delivery {
      */
     void copyTo(ByteBuffer dst);
 
-    /** @return an immutable copy that outlives the callback (allocates) */
+    /** {@return an immutable copy that outlives the callback (allocates)} */
     Sample toSample();
 }

@@ -6,39 +6,39 @@ package dev.tally.readback;
  * value means what the {@link ReadbackStats} component of the same name does. Get it from {@link ReadbackRing#counters()}.
  */
 public interface ReadbackCounters {
-    /** @return the ring's slot count */
+    /** {@return the ring's slot count} */
     int slots();
 
-    /** @return how the ring delivers */
+    /** {@return how the ring delivers} */
     ReadbackRing.Mode mode();
 
-    /** @return where the samples' completion times come from */
+    /** {@return where the samples' completion times come from} */
     TimeSource timeSource();
 
-    /** @return samples delivered so far */
+    /** {@return samples delivered so far} */
     long samples();
 
-    /** @return the last delivered sample's lag, in frames */
+    /** {@return the last delivered sample's lag, in frames} */
     long lagFrames();
 
-    /** @return the smallest lag delivered (0 before the first sample) */
+    /** {@return the smallest lag delivered (0 before the first sample)} */
     long lagMin();
 
-    /** @return the largest lag delivered */
+    /** {@return the largest lag delivered} */
     long lagMax();
 
-    /** @return the median age at hand-out of the last samples, in milliseconds (NaN before the first) */
+    /** {@return the median age at hand-out of the last samples, in milliseconds (NaN before the first)} */
     double ageMillisMedian();
 
-    /** @return samples delivered older than the ring's maximum age (flagged stale) */
+    /** {@return samples delivered older than the ring's maximum age (flagged stale)} */
     long stale();
 
-    /** @return samples rejected because the GPU-written frame number was not their frame's */
+    /** {@return samples rejected because the GPU-written frame number was not their frame's} */
     long rejected();
 
-    /** @return frame beginnings at which the slot due was not yet complete (nothing delivered) */
+    /** {@return frame beginnings at which the slot due was not yet complete (nothing delivered)} */
     long notReady();
 
-    /** @return CPU waits for readbacks (only the synchronous mode waits) */
+    /** {@return CPU waits for readbacks (only the synchronous mode waits)} */
     long blockingWaits();
 }

@@ -11,15 +11,15 @@ import java.util.concurrent.CompletableFuture;
  * abandoned.
  */
 public interface ReadbackRequest {
-    /** @return the frame that captures it */
+    /** {@return the frame that captures it} */
     long frame();
 
-    /** @return whether it was delivered, rejected or cancelled (as its future's {@code isDone}) */
+    /** {@return whether it was delivered, rejected or cancelled (as its future's {@code isDone})} */
     boolean isDone();
 
-    /** @return the sample once delivered; empty before, and when it was rejected or cancelled */
+    /** {@return the sample once delivered; empty before, and when it was rejected or cancelled} */
     Optional<Sample> sample();
 
-    /** @return the future, which completes on the thread that begins the delivering frame; never wait on it inside a frame */
+    /** {@return the future, which completes on the thread that begins the delivering frame; never wait on it inside a frame} */
     CompletableFuture<Sample> future();
 }

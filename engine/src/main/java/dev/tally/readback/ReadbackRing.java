@@ -48,7 +48,7 @@ public interface ReadbackRing extends AutoCloseable {
 
         private final String id = name().toLowerCase(java.util.Locale.ROOT);
 
-        /** @return the mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest}) */
+        /** {@return the mode as the configuration spells it ({@code fixed}, {@code sync}, {@code freshest})} */
         public String id() {
             return id;
         }
@@ -65,9 +65,10 @@ public interface ReadbackRing extends AutoCloseable {
      */
     public record Region(BufferHandle source, long offset, long bytes) implements Source {
         /**
+         * {@return the first {@code bytes} of {@code source}}
+         *
          * @param source the buffer
          * @param bytes  how many bytes from its start
-         * @return the first {@code bytes} of {@code source}
          */
         public static Region of(BufferHandle source, long bytes) {
             return new Region(source, 0, bytes);
@@ -86,10 +87,11 @@ public interface ReadbackRing extends AutoCloseable {
      */
     public record ImageRegion(ImageHandle image, int x, int y, int width, int height) implements Source {
         /**
+         * {@return the one texel at ({@code x}, {@code y}): four floats}
+         *
          * @param image the image
          * @param x     the texel's column
          * @param y     its row
-         * @return the one texel at ({@code x}, {@code y}): four floats
          */
         public static ImageRegion texel(ImageHandle image, int x, int y) {
             return new ImageRegion(image, x, y, 1, 1);
@@ -123,7 +125,9 @@ public interface ReadbackRing extends AutoCloseable {
      */
     ReadbackRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener);
 
-    /** @return the newest every-frame sample, or empty before the first one: never waits (allocates a copy once per new sample) */
+    /**
+     * {@return the newest every-frame sample, or empty before the first one: never waits (allocates a copy once per new sample)}
+     */
     Optional<Sample> latest();
 
     /**
@@ -153,25 +157,25 @@ public interface ReadbackRing extends AutoCloseable {
      */
     Subscription onSample(ByteBuffer destination, SampleListener listener);
 
-    /** @return the ring's live counters: one object, read in place each call (no allocation per read) */
+    /** {@return the ring's live counters: one object, read in place each call (no allocation per read)} */
     ReadbackCounters counters();
 
-    /** @return the ring's counters so far, a snapshot */
+    /** {@return the ring's counters so far, a snapshot} */
     ReadbackStats stats();
 
-    /** @return the number of slots ({@code readback.slots}): a fixed-mode sample is this many frames late */
+    /** {@return the number of slots ({@code readback.slots}): a fixed-mode sample is this many frames late} */
     int slotCount();
 
-    /** @return how samples are delivered */
+    /** {@return how samples are delivered} */
     Mode mode();
 
-    /** @return the age in frames beyond which a sample is flagged stale */
+    /** {@return the age in frames beyond which a sample is flagged stale} */
     int maxAgeFrames();
 
-    /** @return how this ring's completion times are obtained on this device */
+    /** {@return how this ring's completion times are obtained on this device} */
     TimeSource timeSource();
 
-    /** @return the name its passes and buffers are labelled with */
+    /** {@return the name its passes and buffers are labelled with} */
     String name();
 
     /** Releases the slots, deferred until the GPU is done with them; pending one-shot requests are cancelled. */

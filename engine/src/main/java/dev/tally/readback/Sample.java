@@ -26,14 +26,15 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
     /** Little-endian 32-bit words straight from the byte array: a word read allocates nothing. */
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** @return frames between writing and delivery */
+    /** {@return frames between writing and delivery} */
     public long lag() {
         return deliveredAtFrame - frame;
     }
 
     /**
+     * {@return that word, as a float}
+     *
      * @param index a 32-bit word of the payload, from 0
-     * @return that word, as a float
      * @throws IndexOutOfBoundsException outside the payload
      */
     public float floatAt(int index) {
@@ -41,8 +42,9 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
     }
 
     /**
+     * {@return that word, as an int}
+     *
      * @param index a 32-bit word of the payload, from 0
-     * @return that word, as an int
      * @throws IndexOutOfBoundsException outside the payload
      */
     public int intAt(int index) {
@@ -53,8 +55,9 @@ public record Sample(long frame, long timelineValue, long deliveredAtFrame, long
     }
 
     /**
+     * {@return that float}
+     *
      * @param index a float of the converted payload, from 0 (see {@link #floats})
-     * @return that float
      * @throws ArrayIndexOutOfBoundsException outside the converted payload
      */
     public float value(int index) {

@@ -8,6 +8,10 @@ import dev.tally.readback.Delivery;
  */
 @FunctionalInterface
 public interface SampleListener {
-    /** @param sample the delivered sample; copy what must outlive the call */
+    /**
+     * A sample arrived (at the beginning of a frame).
+     *
+     * @param sample the delivered sample; copy what must outlive the call
+     */
     void delivered(Delivery sample);
 }

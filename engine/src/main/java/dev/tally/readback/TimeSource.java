@@ -16,7 +16,7 @@ public enum TimeSource {
 
     private final String id = name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
 
-    /** @return the source as reports spell it ({@code calibrated}, {@code host-estimate}) */
+    /** {@return the source as reports spell it ({@code calibrated}, {@code host-estimate})} */
     public String id() {
         return id;
     }

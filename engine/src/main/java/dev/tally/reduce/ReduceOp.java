@@ -16,7 +16,7 @@ public enum ReduceOp {
     /** The sum divided by the count (NaN for no values). */
     MEAN;
 
-    /** @return the lower-case name ({@code sum}, {@code min}, {@code max}, {@code mean}), as {@link #parse} reads it */
+    /** {@return the lower-case name ({@code sum}, {@code min}, {@code max}, {@code mean}), as {@link #parse} reads it} */
     public String id() {
         return id;
     }
@@ -25,8 +25,9 @@ public enum ReduceOp {
     private final String id = name().toLowerCase(Locale.ROOT);
 
     /**
+     * {@return the operator}
+     *
      * @param s {@code sum}, {@code min}, {@code max} or {@code mean}
-     * @return the operator
      * @throws IllegalArgumentException naming the text and the operators allowed
      */
     public static ReduceOp parse(String s) {
@@ -38,7 +39,7 @@ public enum ReduceOp {
         throw new IllegalArgumentException("unknown op '" + s + "'; expected sum, min, max or mean");
     }
 
-    /** @return the result for no values: sum 0, min +Inf, max -Inf, mean NaN */
+    /** {@return the result for no values: sum 0, min +Inf, max -Inf, mean NaN} */
     public float identity() {
         return switch (this) {
             case SUM -> 0f;

@@ -37,7 +37,7 @@ public record ReduceStats(long count, float sum, float min, float max, float mea
                 b.getFloat(at + 16), b.getFloat(at + 24));
     }
 
-    /** @return the standard deviation, sqrt(variance) */
+    /** {@return the standard deviation, sqrt(variance)} */
     public double standardDeviation() {
         return Math.sqrt(variance);
     }

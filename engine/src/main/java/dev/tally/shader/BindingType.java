@@ -17,7 +17,7 @@ public enum BindingType {
         this.descriptorType = descriptorType;
     }
 
-    /** @return the VkDescriptorType of this kind */
+    /** {@return the VkDescriptorType of this kind} */
     public int descriptorType() {
         return descriptorType;
     }

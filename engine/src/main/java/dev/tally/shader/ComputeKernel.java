@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  * pipeline cache keeps it. Closing it defers the destruction until the GPU is done with it.
  */
 public interface ComputeKernel extends AutoCloseable {
-    /** @return an empty binding list for this kernel's dispatches, to keep and refill every frame */
+    /** {@return an empty binding list for this kernel's dispatches, to keep and refill every frame} */
     KernelBindings bindings();
 
     /**

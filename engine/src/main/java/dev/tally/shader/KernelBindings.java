@@ -9,7 +9,7 @@ import dev.tally.vk.GpuImage;
  * so binding allocates nothing. The kernel caches a descriptor set per distinct list.
  */
 public interface KernelBindings {
-    /** @return this, emptied for the next dispatch */
+    /** {@return this, emptied for the next dispatch} */
     KernelBindings clear();
 
     /**
@@ -39,6 +39,6 @@ public interface KernelBindings {
      */
     KernelBindings sampled(GpuImage image, long sampler);
 
-    /** @return how many bindings are set */
+    /** {@return how many bindings are set} */
     int size();
 }

@@ -5,7 +5,11 @@ package dev.tally.shader;
  * {@code file:line: message} per problem. The pipelines that ran before stay.
  */
 public final class ShaderCompileException extends RuntimeException {
-    /** @param message shaderc's report, or what was missing */
+    /**
+     * Makes the error.
+     *
+     * @param message shaderc's report, or what was missing
+     */
     public ShaderCompileException(String message) {
         super(message);
     }

@@ -16,31 +16,32 @@ import java.util.concurrent.locks.Lock;
  * {@code debug.injectFault}), and never destroys them.
  */
 public interface Device {
-    /** @return the instance */
+    /** {@return the instance} */
     VkInstance instance();
 
-    /** @return the physical device */
+    /** {@return the physical device} */
     VkPhysicalDevice physicalDevice();
 
-    /** @return the logical device */
+    /** {@return the logical device} */
     VkDevice device();
 
-    /** @return the queue Tally submits to (graphics and compute) */
+    /** {@return the queue Tally submits to (graphics and compute)} */
     VkQueue queue();
 
-    /** @return the family of {@link #queue()} */
+    /** {@return the family of {@link #queue()}} */
     int queueFamily();
 
-    /** @return the lock held around every submit and present on {@link #queue()}; hold it around your own */
+    /** {@return the lock held around every submit and present on {@link #queue()}; hold it around your own} */
     Lock queueLock();
 
-    /** @return the device's name, as the driver reports it */
+    /** {@return the device's name, as the driver reports it} */
     String name();
 
     /**
+     * {@return whether optimal-tiling images of {@code format} have every one of {@code features}}
+     *
      * @param format   a VkFormat
      * @param features VkFormatFeatureFlags
-     * @return whether optimal-tiling images of {@code format} have every one of {@code features}
      */
     boolean formatSupports(int format, int features);
 

@@ -9,20 +9,21 @@ import java.nio.ByteBuffer;
  * defers the destruction of what Tally owns until the GPU is past every frame that used it.
  */
 public interface GpuBuffer extends AutoCloseable {
-    /** @return the name given at creation, used in errors, labels and timings */
+    /** {@return the name given at creation, used in errors, labels and timings} */
     String name();
 
-    /** @return the VkBuffer handle */
+    /** {@return the VkBuffer handle} */
     long handle();
 
-    /** @return the size in bytes */
+    /** {@return the size in bytes} */
     long size();
 
-    /** @return whether the buffer's memory is host-visible and persistently mapped */
+    /** {@return whether the buffer's memory is host-visible and persistently mapped} */
     boolean isMapped();
 
     /**
-     * @return the address of the persistently mapped memory
+     * {@return the address of the persistently mapped memory}
+     *
      * @throws IllegalStateException if the buffer is not host-visible
      */
     long mappedAddress();

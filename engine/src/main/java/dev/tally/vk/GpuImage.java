@@ -7,25 +7,25 @@ package dev.tally.vk;
  * starts from where the previous work left it.
  */
 public interface GpuImage extends AutoCloseable {
-    /** @return the name given at creation, used in errors, labels and timings */
+    /** {@return the name given at creation, used in errors, labels and timings} */
     String name();
 
-    /** @return the VkImage handle */
+    /** {@return the VkImage handle} */
     long handle();
 
-    /** @return the VkImageView Tally made for it */
+    /** {@return the VkImageView Tally made for it} */
     long view();
 
-    /** @return the VkFormat */
+    /** {@return the VkFormat} */
     int format();
 
-    /** @return the width in texels */
+    /** {@return the width in texels} */
     int width();
 
-    /** @return the height in texels */
+    /** {@return the height in texels} */
     int height();
 
-    /** @return the VkImageUsageFlags it was created with */
+    /** {@return the VkImageUsageFlags it was created with} */
     int usage();
 
     /** Destroys what Tally owns (the view, and the image if Tally made it) once the GPU is done with it. */

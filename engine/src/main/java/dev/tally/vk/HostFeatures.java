@@ -22,6 +22,8 @@ import static org.lwjgl.system.MemoryUtil.NULL;
  */
 public record HostFeatures(Set<String> features, Set<String> extensions) {
     /**
+     * Copies both sets.
+     *
      * @param features   the names of Tally's features the device was created with, copied
      * @param extensions the device extensions it was created with, copied
      */

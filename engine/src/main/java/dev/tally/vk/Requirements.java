@@ -60,7 +60,7 @@ public final class Requirements {
             this.id = id;
         }
 
-        /** @return the part as the README's requirements table and Tally's messages name it */
+        /** {@return the part as the README's requirements table and Tally's messages name it} */
         public String id() {
             return id;
         }
@@ -128,24 +128,25 @@ public final class Requirements {
     private Requirements() {
     }
 
-    /** @return Tally's requirements (immutable) */
+    /** {@return Tally's requirements (immutable)} */
     public static Requirements get() {
         return ALL;
     }
 
-    /** @return {@link #API_VERSION} */
+    /** {@return {@link #API_VERSION}} */
     public int apiVersion() {
         return API_VERSION;
     }
 
-    /** @return every feature Tally may need, in table order */
+    /** {@return every feature Tally may need, in table order} */
     public List<Feature> features() {
         return FEATURES;
     }
 
     /**
+     * {@return the features they need, in table order}
+     *
      * @param parts the parts the host uses
-     * @return the features they need, in table order
      */
     public List<Feature> features(Set<Part> parts) {
         List<Feature> out = new ArrayList<>();
@@ -157,12 +158,12 @@ public final class Requirements {
         return out;
     }
 
-    /** @return the device extensions Tally uses (none required) */
+    /** {@return the device extensions Tally uses (none required)} */
     public List<Extension> extensions() {
         return EXTENSIONS;
     }
 
-    /** @return every part: what a host that uses all of Tally enables (a new mutable set) */
+    /** {@return every part: what a host that uses all of Tally enables (a new mutable set)} */
     public static Set<Part> allParts() {
         return EnumSet.allOf(Part.class);
     }

@@ -8,6 +8,8 @@ public final class VulkanException extends RuntimeException {
     private final int result;
 
     /**
+     * A call that returned an error.
+     *
      * @param result the VkResult
      * @param what   the call that returned it, e.g. {@code vkQueueSubmit2}
      */
@@ -16,7 +18,11 @@ public final class VulkanException extends RuntimeException {
         this.result = result;
     }
 
-    /** @param message one line: what failed and what to do, for failures that are not a VkResult */
+    /**
+     * A failure that is not a VkResult.
+     *
+     * @param message one line: what failed and what to do
+     */
     public VulkanException(String message) {
         super(message);
         this.result = 0;
@@ -34,17 +40,17 @@ public final class VulkanException extends RuntimeException {
         return VkCheck.check(result, what);
     }
 
-    /** @return the VkResult code, or 0 when the failure was not a VkResult */
+    /** {@return the VkResult code, or 0 when the failure was not a VkResult} */
     public int result() {
         return result;
     }
 
-    /** @return whether the device was lost: nothing more reaches the GPU; close Tally, then the device */
+    /** {@return whether the device was lost: nothing more reaches the GPU; close Tally, then the device} */
     public boolean isDeviceLost() {
         return result == org.lwjgl.vulkan.VK10.VK_ERROR_DEVICE_LOST;
     }
 
-    /** @return whether device or host memory ran out */
+    /** {@return whether device or host memory ran out} */
     public boolean isOutOfMemory() {
         return result == org.lwjgl.vulkan.VK10.VK_ERROR_OUT_OF_DEVICE_MEMORY
                 || result == org.lwjgl.vulkan.VK10.VK_ERROR_OUT_OF_HOST_MEMORY;
