@@ -180,11 +180,13 @@ public final class VulkanContext implements AutoCloseable {
             submissions.destroy();
             if (gpu.ownsDevice()) {
                 long[] live = memory.liveAllocations();
+                if (live[0] != 0) {
+                    // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
+                    gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
+                            + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before Tally");
+                }
                 gpu.close();
                 faults.close();   // the allocator that calls its interposed function is gone
-                if (live[0] != 0) {
-                    gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at shutdown");
-                }
             } else {
                 gpu.close();   // the renderer's device lives on; an allocator Tally made on it does not
             }
