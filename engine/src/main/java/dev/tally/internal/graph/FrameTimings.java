@@ -126,7 +126,7 @@ final class FrameTimings {
      * now) are copied to host memory, so that {@link #collect} reads memory instead of calling the driver.
      */
     void batchEnded(VkCommandBuffer cmd, QueueBatch batch, int batches, int passes) {
-        if (!copied || batches != 1) {
+        if (!copied) {   // set only for a frame of one batch
             return;
         }
         if (perPass && passes > 0) {

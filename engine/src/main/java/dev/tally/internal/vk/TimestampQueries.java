@@ -27,12 +27,15 @@ public final class TimestampQueries implements AutoCloseable {
     private final VulkanContext ctx;
     private final long pool;
     private final int capacity;
+    /** The bits of a timestamp the device writes ({@code timestampValidBits}), the same for every read. */
+    private final long mask;
     /** Where {@link #copy} puts results, query i at {@code STRIDE * i}; made at the first copy. */
     private TrackedBuffer results;
 
     public TimestampQueries(VulkanContext ctx, int capacity) {
         this.ctx = ctx;
         this.capacity = capacity;
+        this.mask = ctx.info().timestampValidBits() >= 64 ? -1L : (1L << ctx.info().timestampValidBits()) - 1;
         try (MemoryStack stack = stackPush()) {
             LongBuffer p = stack.mallocLong(1);
             check(vkCreateQueryPool(ctx.device(), VkQueryPoolCreateInfo.calloc(stack).sType$Default()
@@ -69,7 +72,6 @@ public final class TimestampQueries implements AutoCloseable {
                 return false;
             }
             check(r, "vkGetQueryPoolResults");
-            long mask = ctx.info().timestampValidBits() >= 64 ? -1L : (1L << ctx.info().timestampValidBits()) - 1;
             for (int i = 0; i < count; i++) {
                 if (MemoryUtil.memGetLong(results + 16L * i + 8) == 0) {
                     return false;
@@ -124,7 +126,6 @@ public final class TimestampQueries implements AutoCloseable {
         }
         results.invalidate((long) STRIDE * first, (long) STRIDE * count);
         long base = results.mappedAddress() + (long) STRIDE * first;
-        long mask = ctx.info().timestampValidBits() >= 64 ? -1L : (1L << ctx.info().timestampValidBits()) - 1;
         for (int i = 0; i < count; i++) {
             if (MemoryUtil.memGetLong(base + (long) STRIDE * i + 8) == 0) {
                 return false;
