@@ -4,15 +4,49 @@ import java.util.List;
 
 /**
  * Where everything goes for one output size; every size follows the font's line height. Its rectangles
- * are worked out once: a frame of the same size and text shape reuses the layout (see {@link #same}).
+ * are worked out once per shape: a frame of the same size and text shape reuses them (see {@link #same}), another
+ * shape rewrites them in place.
  */
 final class HudLayout {
-    /** A rectangle in output pixels, y down; the layout's rectangles have whole-pixel edges. */
-    record Rect(float x, float y, float w, float h) {
-        /** The rectangle with each edge rounded to the nearest pixel boundary. */
-        static Rect edges(float x0, float y0, float x1, float y1) {
+    /**
+     * A rectangle in output pixels, y down; the layout's rectangles have whole-pixel edges. Written in place when
+     * the layout is reshaped: a frame's passes read it while that frame is declared and recorded.
+     */
+    static final class Rect {
+        private float x, y, w, h;
+
+        Rect(float x, float y, float w, float h) {
+            set(x, y, w, h);
+        }
+
+        private Rect set(float x, float y, float w, float h) {
+            this.x = x;
+            this.y = y;
+            this.w = w;
+            this.h = h;
+            return this;
+        }
+
+        /** Sets each edge rounded to the nearest pixel boundary. */
+        private Rect edges(float x0, float y0, float x1, float y1) {
             int l = Math.round(x0), t = Math.round(y0);
-            return new Rect(l, t, Math.round(x1) - l, Math.round(y1) - t);
+            return set(l, t, Math.round(x1) - l, Math.round(y1) - t);
+        }
+
+        float x() {
+            return x;
+        }
+
+        float y() {
+            return y;
+        }
+
+        float w() {
+            return w;
+        }
+
+        float h() {
+            return h;
         }
 
         int x0() {
@@ -30,32 +64,42 @@ final class HudLayout {
         int y1() {
             return (int) (y + h);
         }
+
+        @Override
+        public String toString() {
+            return "Rect[x=" + x + ", y=" + y + ", w=" + w + ", h=" + h + "]";
+        }
     }
 
-    private final FontAtlas font;
-    private final int width, height, lines, longest;
-    private final boolean withPlot;
-    private final Rect textPanel, histogram, histogramArea, plot, plotArea;
+    private FontAtlas font;
+    private int width, height, lines, longest;
+    private boolean withPlot;
+    private final Rect textPanel = new Rect(0, 0, 0, 0), histogram = new Rect(0, 0, 0, 0), histogramArea = new Rect(0, 0, 0, 0),
+            plot = new Rect(0, 0, 0, 0), plotArea = new Rect(0, 0, 0, 0);
 
     private HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
+        reshape(font, width, height, lines, longest, withPlot);
+    }
+
+    /** Works the rectangles out for this shape, in place. */
+    private void reshape(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
         this.font = font;
         this.width = width;
         this.height = height;
         this.lines = lines;
         this.longest = longest;
         this.withPlot = withPlot;
-        this.textPanel = new Rect(pad(), pad(), Math.min(width - pad(), 2 * pad() + longest * font.advance()),
-                2 * pad() + lines * font.lineHeight());
-        this.histogram = Rect.edges(pad(), height - pad() - graphH(), pad() + graphW(), height - pad());
+        textPanel.set(pad(), pad(), Math.min(width - pad(), 2 * pad() + longest * font.advance()), 2 * pad() + lines * font.lineHeight());
+        histogram.edges(pad(), height - pad() - graphH(), pad() + graphW(), height - pad());
         float top = font.lineHeight() + pad();
         Rect r = histogram;
-        this.histogramArea = Rect.edges(r.x() + pad(), r.y() + top, r.x() + r.w() - pad(), r.y() + top + Math.max(1, r.h() - top - pad()));
-        this.plot = Rect.edges(width - pad() - graphW(), height - pad() - graphH(), width - pad(), height - pad());
+        histogramArea.edges(r.x() + pad(), r.y() + top, r.x() + r.w() - pad(), r.y() + top + Math.max(1, r.h() - top - pad()));
+        plot.edges(width - pad() - graphW(), height - pad() - graphH(), width - pad(), height - pad());
         // The plot's lines: inside its panel, leaving room for the title, the EV labels and the time axis.
         r = plot;
         float left = font.advance() * 4.5f;
         float bottom = font.lineHeight() / 2f + pad();
-        this.plotArea = Rect.edges(r.x() + left, r.y() + top, r.x() + left + Math.max(1, r.w() - left - pad()),
+        plotArea.edges(r.x() + left, r.y() + top, r.x() + left + Math.max(1, r.w() - left - pad()),
                 r.y() + top + Math.max(1, r.h() - top - bottom));
     }
 
@@ -63,11 +107,21 @@ final class HudLayout {
         return new HudLayout(font, width, height, lines.size(), longest(lines), withPlot);
     }
 
-    /** {@code previous} when it lays out the same (font, size, line count and longest line), else a new layout. */
+    /**
+     * {@code previous}, reshaped in place where its shape (font, size, line count, longest line) differs, or a new
+     * layout when there is none: the text's longest line changes length as its numbers do, and a new layout each
+     * time would be the HUD's garbage. The layout is the overlay's for one frame at a time (one HUD pass a frame),
+     * so nothing still reads the old shape.
+     */
     static HudLayout of(HudLayout previous, FontAtlas font, int width, int height, List<? extends CharSequence> lines, boolean withPlot) {
         int longest = longest(lines);
-        return previous != null && previous.same(font, width, height, lines.size(), longest, withPlot) ? previous
-                : new HudLayout(font, width, height, lines.size(), longest, withPlot);
+        if (previous == null) {
+            return new HudLayout(font, width, height, lines.size(), longest, withPlot);
+        }
+        if (!previous.same(font, width, height, lines.size(), longest, withPlot)) {
+            previous.reshape(font, width, height, lines.size(), longest, withPlot);
+        }
+        return previous;
     }
 
     private static int longest(List<? extends CharSequence> lines) {

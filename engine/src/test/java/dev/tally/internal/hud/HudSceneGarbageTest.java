@@ -1,0 +1,80 @@
+package dev.tally.internal.hud;
+
+import dev.tally.graph.BufferHandle;
+import dev.tally.hud.ExposurePlot;
+import dev.tally.hud.HudOverlay.HistogramView;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The HUD's scene and text, filled frame after frame as the overlay fills them (no GPU needed), allocate nothing
+ * also when the text changes shape: numbers gain and lose digits, so the longest line's length and with it the text
+ * panel change from frame to frame, and the layout is reshaped in place rather than made again.
+ */
+class HudSceneGarbageTest {
+    private static final ExposurePlot.View PLOT = new ExposurePlot.View() {
+        @Override
+        public BufferHandle ring() {
+            return null;
+        }
+
+        @Override
+        public float now() {
+            return 1;
+        }
+    };
+
+    @Test
+    void aTextWhoseLongestLineChangesLengthAllocatesNothing() {
+        FontAtlas font = FontAtlas.bake(FontAtlas.pixelHeightFor(720, HudOverlayNode.DEFAULT_TEXT_FRACTION));
+        HudScene scene = new HudScene();
+        TextLayout glyphs = new TextLayout(font);
+        HudSceneBuilder builder = new HudSceneBuilder();
+        HistogramView histogram = new HistogramView(null, null, -10, 20, 4);
+        StringBuilder title = new StringBuilder(64), total = new StringBuilder(64);
+        List<StringBuilder> lines = new ArrayList<>(List.of(title, total));
+        title.append("Tally  device");
+        // Lengths in a cycle: each frame but the first of a pass changes the text panel's width.
+        int[] lengths = {1, 9, 30, 2, 31, 17, 5, 40, 3};
+        HudLayout first = null;
+        long before = 0, probe = 0;
+        for (int pass = 0; pass < 4; pass++) {   // the last pass measured, after the JIT's first compilations
+            if (pass == 3) {
+                long p0 = allocatedBytes();
+                probe = allocatedBytes() - p0;   // the reflective probe's own allocation, in the window once
+                before = allocatedBytes();
+            }
+            for (int i = 0; i < 200; i++) {
+                total.setLength(0);
+                for (int c = 0; c < lengths[i % lengths.length]; c++) {
+                    total.append((char) ('0' + c % 10));
+                }
+                HudLayout layout = builder.build(scene, glyphs, font, 1280, 720, lines, histogram, PLOT, 2f);
+                if (first == null) {
+                    first = layout;
+                }
+                assertSame(first, layout, "the layout is reshaped in place, not made again");
+                int expectedWidth = Math.min(1280 - layout.pad(), 2 * layout.pad() + Math.max(13, lengths[i % lengths.length]) * font.advance());
+                assertEquals(expectedWidth, (int) layout.textPanel().w(), "the text panel follows the longest line");
+            }
+        }
+        long bytes = allocatedBytes() - before - probe;
+        assertEquals(0, bytes, "200 HUD frames of changing text shape allocated " + bytes + " bytes");
+    }
+
+    /** Bytes the current thread allocated so far (HotSpot's ThreadMXBean, reflectively: this module does not read java.management). */
+    private static long allocatedBytes() {
+        try {
+            Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            Method bytes = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
+            return (long) bytes.invoke(threads, Thread.currentThread().getId());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return fail("this JVM cannot count a thread's allocated bytes (com.sun.management.ThreadMXBean): " + e);
+        }
+    }
+}
