@@ -276,10 +276,6 @@ public final class DemoApp implements AutoCloseable {
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out);
             ReadbackRing.ImageRegion probed = probe.region(g, hdr);
-            // The readback's copies read nothing the plot and the HUD write: declared here, they run beside those passes
-            // (whose barriers wait on compute work, not on transfers) instead of after them, at the end of the frame.
-            ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
-                    ExposureShaderLayout.NORMALIZED_BYTES, probed));
             if (filmstrip != null) {
                 filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
             }
@@ -290,6 +286,8 @@ public final class DemoApp implements AutoCloseable {
                                 READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
                         views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
+            ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
+                    ExposureShaderLayout.NORMALIZED_BYTES, probed));
             if (last && settings.screenshot() != null && swapchain == null) {
                 screenshot = Screenshot.capture(tally, g, out);
             }
