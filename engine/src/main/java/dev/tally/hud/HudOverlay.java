@@ -34,7 +34,8 @@ public interface HudOverlay extends AutoCloseable {
      * format as the graph knows them). A compute pass over the tiles under the panels where the target
      * is an RGBA8 storage image, a graphics pass otherwise; both give the same pixels. Call once the
      * frame's command buffer is free (frames in flight paced), since the text is written to the frame's
-     * host-visible slot now.
+     * host-visible slot now. An overlay draws one HUD a frame (its upload slot is the frame's): for two
+     * views, make two ({@code Tally.hud()}); a second add in the same frame is refused.
      *
      * @param g         this frame's graph
      * @param target    the tonemapped image drawn over (loaded, not cleared)

@@ -16,7 +16,6 @@ import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -41,6 +40,9 @@ public final class HudOverlayNode implements HudOverlay {
     private final HudSceneBuilder sceneBuilder = new HudSceneBuilder();
     private final HudComputePath computePath;
     private final HudGraphicsPath graphicsPath;
+    /** The frame whose HUD this overlay last added, and that pass's name (for the refusal of a second one). */
+    private long addedFrame = -1;
+    private String addedName;
 
     /** @param textFraction line height as a fraction of the output height (0.02: 2 %) */
     public HudOverlayNode(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, double textFraction) {
@@ -98,6 +100,11 @@ public final class HudOverlayNode implements HudOverlay {
     /** As {@link #add(GraphDeclaration, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
     public ImageHandle add(FrameGraph frameGraph, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
+        if (g.frame() == addedFrame) {
+            // The frame's upload slot holds one HUD: a second would overwrite the first's text and scene before the GPU reads them.
+            throw new IllegalStateException("HUD overlay: pass '" + name + "' added in frame " + g.frame() + " after pass '" + addedName
+                    + "'; an overlay draws one HUD a frame: make one per view (Tally.hud())");
+        }
         ImageDesc desc = g.desc(target);
         int width = desc.width();
         int height = desc.height();
@@ -110,12 +117,13 @@ public final class HudOverlayNode implements HudOverlay {
         float lineWidth = Math.max(2f, f.pixelHeight() / 8f);
         HudLayout layout = sceneBuilder.build(scene, glyphs, f, width, height, lines, histogram, plot, lineWidth);
         int count = uploads.writeGlyphs(slotIndex, glyphs);
-        if (usesCompute(desc)) {
-            ByteBuffer mapped = uploads.mapped(slotIndex);
-            return computePath.add(g, name, target, scene, layout, mapped, slot, count, atlasBuffer, f, histogram, plot, lineWidth);
-        }
-        return graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, slot, count, atlasBuffer, f, histogram, plot,
-                lineWidth);
+        ImageHandle drawn = usesCompute(desc)
+                ? computePath.add(g, name, target, scene, layout, uploads.mapped(slotIndex), slot, count, atlasBuffer, f, histogram, plot, lineWidth)
+                : graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, slot, count, atlasBuffer, f, histogram, plot,
+                        lineWidth);
+        addedFrame = g.frame();   // once the pass is in: an add that failed may be made again
+        addedName = name;
+        return drawn;
     }
 
     @Override

@@ -90,6 +90,61 @@ class HudOverlayGpuTest extends GpuTestBase {
         }
     }
 
+    @Test
+    void aSecondHudInOneFrameIsRefusedAndTheFirstStillDraws() {
+        var ctx = Engine.of(runtime).context();
+        int w = 64, h = 36;
+        try (FrameCommands loop = runtime.frameCommands();
+             HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION);
+             TrackedImage image = TrackedImage.create(ctx, "test.target", w, h, VK_FORMAT_R8G8B8A8_UNORM,
+                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+             TrackedBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
+             TrackedBuffer exposure = zeroed("test.exposure", ExposureShaderLayout.EXPOSURE_BYTES);
+             TrackedBuffer host = new TrackedBuffer(ctx, "test.pixels", 4L * w * h, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK)) {
+            for (int f = 0; f < 2; f++) {   // the next frame takes the overlay again
+                Frame frame = runtime.beginFrame();
+                var cmd = loop.begin(frame);
+                FrameGraph g = frame.graph();
+                ImageHandle target = g.importImage("target", image, null);
+                BufferHandle norm = g.importBuffer("normalized", normalized, null);
+                BufferHandle exp = g.importBuffer("exposure", exposure, null);
+                ImageHandle cleared = g.addPass("clear", PassKind.GRAPHICS, b -> b.colorAttachment(target, new float[]{0, 0, 0, 1}), (x, c) -> {
+                });
+                HudOverlay.HistogramView view = new HudOverlay.HistogramView(norm, exp, MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV));
+                ImageHandle drawn = hud.add(g, "hud.left", cleared, List.of("left"), view, null);
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> hud.add(g, "hud.right", drawn, List.of("right"), view, null));
+                assertEquals("HUD overlay: pass 'hud.right' added in frame " + frame.number() + " after pass 'hud.left'; an overlay draws one HUD"
+                        + " a frame: make one per view (Tally.hud())", e.getMessage());
+                BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
+                record Io(ImageHandle src, BufferHandle dst) {
+                }
+                g.addPass("copy", PassKind.TRANSFER, b -> {
+                    b.sideEffect();
+                    return new Io(b.read(drawn, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
+                }, (io, c) -> {
+                    try (MemoryStack stack = MemoryStack.stackPush()) {
+                        VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
+                        region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                        region.imageExtent().set(w, h, 1);
+                        vkCmdCopyImageToBuffer(c.cmd(), c.image(io.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.dst()).handle(), region);
+                    }
+                });
+                frame.record(cmd);
+                loop.end(cmd);
+                frame.submit(cmd);
+                ctx.waitIdle();
+                host.invalidate(0, host.size());
+                // The first HUD was drawn: its text (the title colour, over a black clear) lights some pixels.
+                ByteBuffer px = MemoryUtil.memByteBuffer(host.mappedAddress(), (int) host.size());
+                int lit = 0;
+                for (int i = 0; i < w * h; i++) {
+                    lit += Math.max(px.get(4 * i) & 0xff, Math.max(px.get(4 * i + 1) & 0xff, px.get(4 * i + 2) & 0xff)) > 32 ? 1 : 0;
+                }
+                assertTrue(lit > 0, "frame " + f + ": the first HUD's text was drawn");
+            }
+        }
+    }
+
     private TrackedBuffer zeroed(String name, long size) {
         TrackedBuffer b = new TrackedBuffer(Engine.of(runtime).context(), name, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.UPLOAD);
         MemoryUtil.memSet(b.mappedAddress(), 0, size);
