@@ -90,8 +90,8 @@ void plotWindow(PlotFrame pf, uint oldest, uint entries, float left, float right
         uint probe1 = lo1 + (gl_SubgroupInvocationID + 1u) * step1 - 1u;
         bool in0 = len0 > 0u && probe0 < lo0 + len0;
         bool in1 = len1 > 0u && probe1 < lo1 + len1;
-        float t0 = plot.entries[(oldest + (in0 ? probe0 : 0u)) % plot.capacity].time;
-        float t1 = plot.entries[(oldest + (in1 ? probe1 : 0u)) % plot.capacity].time;
+        float t0 = plot.entries[(oldest + (in0 ? probe0 : 0u)) % PLOT_CAPACITY].time;
+        float t1 = plot.entries[(oldest + (in1 ? probe1 : 0u)) % PLOT_CAPACITY].time;
         uint c0 = subgroupBallotBitCount(subgroupBallot(in0 && plotX(pf, t0) < left));
         uint c1 = subgroupBallotBitCount(subgroupBallot(in1 && plotX(pf, t1) <= right));
         uint end0 = lo0 + len0, end1 = lo1 + len1;
@@ -248,8 +248,8 @@ void main() {
                 count = n + 2u;
                 second = 256u;
             } else if (range.kind == KIND_PLOT) {
-                uint entries = min(plot.count, plot.capacity);
-                uint oldest = (plot.head + plot.capacity - plot.count) % plot.capacity;
+                uint entries = min(plot.count, PLOT_CAPACITY);
+                uint oldest = (plot.head + PLOT_CAPACITY - plot.count) % PLOT_CAPACITY;
                 float margin = 0.5 * pf.lineWidth + 2.0;
                 // First entry at or right of the left edge (less the margin), last one at or left of the right edge (plus it).
                 uint firstIn, lastIn;
@@ -259,7 +259,7 @@ void main() {
                 first = k0;
                 n = entries >= 2u && k1 >= k0 ? k1 - k0 + 1u : 0u;
                 count = 2u * n;
-                second = plot.capacity - 1u + k0;
+                second = PLOT_CAPACITY - 1u + k0;
             }
             // Two shapes per invocation a round, both fetched before either is culled.
             for (uint base = 0u; base < count; base += 2u * S) {

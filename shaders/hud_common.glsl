@@ -5,6 +5,8 @@
 //   - plot segments cover the pixels whose centre lies within half the line width of the segment
 //     (a test both paths evaluate with the same `precise` arithmetic).
 // RECORD_LOW_EV, RECORD_HIGH_EV (offsets into the exposure record) come as defines from ExposureShaderLayout.
+// PLOT_CAPACITY (the plot ring's entries, ExposurePlotNode.CAPACITY) comes as a define too: a constant, so that the
+// ring's index arithmetic compiles to masks and multiplies rather than integer divisions by a value read from memory.
 
 struct GlyphInstance {
     float x;       // top-left corner of the glyph's bitmap in output pixels (whole pixels)
@@ -95,11 +97,11 @@ vec2 plotPoint(PlotFrame f, float time, float v) {
 }
 
 uint plotSegments() {
-    return 2u * (plot.capacity - 1u);
+    return 2u * (PLOT_CAPACITY - 1u);
 }
 
 vec4 plotTint(uint quad) {
-    return quad < plot.capacity - 1u ? vec4(1.0, 0.8, 0.25, 1.0) : vec4(0.35, 0.8, 1.0, 0.9);
+    return quad < PLOT_CAPACITY - 1u ? vec4(1.0, 0.8, 0.25, 1.0) : vec4(0.35, 0.8, 1.0, 0.9);
 }
 
 // Segment `quad` of the plot: applied EV (quads 0..capacity-2), then target EV. False when it has no
@@ -107,15 +109,15 @@ vec4 plotTint(uint quad) {
 bool plotSegment(PlotFrame f, uint quad, out vec2 p0, out vec2 p1) {
     p0 = vec2(0);
     p1 = vec2(0);
-    uint segments = plot.capacity - 1u;
+    uint segments = PLOT_CAPACITY - 1u;
     uint series = quad / segments;
     uint k = quad % segments;
     if (k + 1u >= plot.count) {
         return false;
     }
-    uint oldest = (plot.head + plot.capacity - plot.count) % plot.capacity;
-    PlotEntry a = plot.entries[(oldest + k) % plot.capacity];
-    PlotEntry b = plot.entries[(oldest + k + 1u) % plot.capacity];
+    uint oldest = (plot.head + PLOT_CAPACITY - plot.count) % PLOT_CAPACITY;
+    PlotEntry a = plot.entries[(oldest + k) % PLOT_CAPACITY];
+    PlotEntry b = plot.entries[(oldest + k + 1u) % PLOT_CAPACITY];
     precise float start = f.now - f.span;
     if (!(b.time > start && b.time >= a.time && b.time <= f.now)) {
         return false;

@@ -90,11 +90,14 @@ public final class ExposurePlotNode implements ExposurePlot {
         }
     }
 
-    /** The exposure record offsets the shaders read, by name, from the record's layout. */
+    /**
+     * The exposure record offsets the shaders read, by name, from the record's layout, and the plot ring's capacity as a
+     * constant (the HUD's index arithmetic on the ring then compiles to masks and multiplies, not integer divisions).
+     */
     public static Map<String, String> recordDefines() {
         return Map.of("RECORD_EV", ExposureShaderLayout.EV + "u", "RECORD_TARGET_EV", ExposureShaderLayout.TARGET_EV + "u",
                 "RECORD_VALID", ExposureShaderLayout.VALID + "u", "RECORD_LOW_EV", ExposureShaderLayout.LOW_EV + "u",
-                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u");
+                "RECORD_HIGH_EV", ExposureShaderLayout.HIGH_EV + "u", "PLOT_CAPACITY", CAPACITY + "u");
     }
 
     private ComputeKernel build() {
