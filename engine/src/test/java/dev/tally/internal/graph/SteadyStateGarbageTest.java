@@ -18,9 +18,9 @@ import dev.tally.graph.BufferDesc;
 import dev.tally.internal.vk.ResourceState;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Method;
 import java.util.function.Function;
 
+import static dev.tally.ThreadAllocation.allocatedBytes;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
 
@@ -61,20 +61,6 @@ class SteadyStateGarbageTest {
             partials = g.addPass("reduce", PassKind.COMPUTE, reduce, Planning.nothing());
             g.addPass("unused", PassKind.COMPUTE, unused, Planning.nothing());
             out = g.addPass("resolve", PassKind.COMPUTE, resolve, Planning.nothing());
-        }
-    }
-
-    /**
-     * Bytes the current thread allocated so far (HotSpot's ThreadMXBean, reached reflectively: this module does
-     * not read java.management). Fails loudly where the JVM cannot count them.
-     */
-    private static long allocatedBytes() {
-        try {
-            Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-            Method bytes = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-            return (long) bytes.invoke(threads, Thread.currentThread().getId());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            return fail("this JVM cannot count a thread's allocated bytes (com.sun.management.ThreadMXBean): " + e);
         }
     }
 

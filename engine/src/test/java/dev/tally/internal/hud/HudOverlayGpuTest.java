@@ -64,20 +64,7 @@ class HudOverlayGpuTest extends GpuTestBase {
                 ExposurePlot.View view = plot ? history.add(g, exp, 0.1f * f) : null;
                 ImageHandle drawn = hud.add(g, cleared, lines,
                         new HudOverlay.HistogramView(norm, exp, MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV)), view);
-                BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
-                record Io(ImageHandle src, BufferHandle dst) {
-                }
-                g.addPass("copy", PassKind.TRANSFER, b -> {
-                    b.sideEffect();
-                    return new Io(b.read(drawn, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-                }, (io, c) -> {
-                    try (MemoryStack stack = MemoryStack.stackPush()) {
-                        VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                        region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                        region.imageExtent().set(w, h, 1);
-                        vkCmdCopyImageToBuffer(c.cmd(), c.image(io.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.dst()).handle(), region);
-                    }
-                });
+                copyToHost(g, drawn, host, w, h);
                 frame.record(cmd);
                 loop.end(cmd);
                 frame.submit(cmd);
@@ -115,20 +102,7 @@ class HudOverlayGpuTest extends GpuTestBase {
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> hud.add(g, "hud.right", drawn, List.of("right"), view, null));
                 assertEquals("HUD overlay: pass 'hud.right' added in frame " + frame.number() + " after pass 'hud.left'; an overlay draws one HUD"
                         + " a frame: make one per view (Tally.hud())", e.getMessage());
-                BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
-                record Io(ImageHandle src, BufferHandle dst) {
-                }
-                g.addPass("copy", PassKind.TRANSFER, b -> {
-                    b.sideEffect();
-                    return new Io(b.read(drawn, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-                }, (io, c) -> {
-                    try (MemoryStack stack = MemoryStack.stackPush()) {
-                        VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                        region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                        region.imageExtent().set(w, h, 1);
-                        vkCmdCopyImageToBuffer(c.cmd(), c.image(io.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.dst()).handle(), region);
-                    }
-                });
+                copyToHost(g, drawn, host, w, h);
                 frame.record(cmd);
                 loop.end(cmd);
                 frame.submit(cmd);
@@ -143,6 +117,24 @@ class HudOverlayGpuTest extends GpuTestBase {
                 assertTrue(lit > 0, "frame " + f + ": the first HUD's text was drawn");
             }
         }
+    }
+
+    /** Adds pass {@code copy}: {@code image} ({@code w x h} RGBA8) into {@code host}, read by the host after the frame. */
+    private static void copyToHost(FrameGraph g, ImageHandle image, TrackedBuffer host, int w, int h) {
+        BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
+        record Io(ImageHandle src, BufferHandle dst) {
+        }
+        g.addPass("copy", PassKind.TRANSFER, b -> {
+            b.sideEffect();
+            return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
+        }, (io, c) -> {
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
+                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                region.imageExtent().set(w, h, 1);
+                vkCmdCopyImageToBuffer(c.cmd(), c.image(io.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.dst()).handle(), region);
+            }
+        });
     }
 
     private TrackedBuffer zeroed(String name, long size) {

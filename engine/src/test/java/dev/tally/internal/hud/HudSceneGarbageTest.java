@@ -5,10 +5,10 @@ import dev.tally.hud.ExposurePlot;
 import dev.tally.hud.HudOverlay.HistogramView;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
+import static dev.tally.ThreadAllocation.allocatedBytes;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -65,16 +65,5 @@ class HudSceneGarbageTest {
         }
         long bytes = allocatedBytes() - before - probe;
         assertEquals(0, bytes, "200 HUD frames of changing text shape allocated " + bytes + " bytes");
-    }
-
-    /** Bytes the current thread allocated so far (HotSpot's ThreadMXBean, reflectively: this module does not read java.management). */
-    private static long allocatedBytes() {
-        try {
-            Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-            Method bytes = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-            return (long) bytes.invoke(threads, Thread.currentThread().getId());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            return fail("this JVM cannot count a thread's allocated bytes (com.sun.management.ThreadMXBean): " + e);
-        }
     }
 }
