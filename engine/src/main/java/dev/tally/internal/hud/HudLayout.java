@@ -15,10 +15,6 @@ final class HudLayout {
     static final class Rect {
         private float x, y, w, h;
 
-        Rect(float x, float y, float w, float h) {
-            set(x, y, w, h);
-        }
-
         private Rect set(float x, float y, float w, float h) {
             this.x = x;
             this.y = y;
@@ -74,8 +70,7 @@ final class HudLayout {
     private FontAtlas font;
     private int width, height, lines, longest;
     private boolean withPlot;
-    private final Rect textPanel = new Rect(0, 0, 0, 0), histogram = new Rect(0, 0, 0, 0), histogramArea = new Rect(0, 0, 0, 0),
-            plot = new Rect(0, 0, 0, 0), plotArea = new Rect(0, 0, 0, 0);
+    private final Rect textPanel = new Rect(), histogram = new Rect(), histogramArea = new Rect(), plot = new Rect(), plotArea = new Rect();
 
     private HudLayout(FontAtlas font, int width, int height, int lines, int longest, boolean withPlot) {
         reshape(font, width, height, lines, longest, withPlot);
