@@ -285,9 +285,6 @@ public class BenchCommand implements Callable<Integer> {
                 for (int unroll : new int[]{1, 2, 4}) {
                     for (boolean onePass : new boolean[]{false, true}) {
                         for (boolean blocked : new boolean[]{false, true}) {
-                            if (onePass && in.n() > (1L << 24)) {
-                                continue;
-                            }
                             int groups = sms * perSm;
                             ReduceSettings s = ReductionBench.settings(config, Engine.of(rt).context(), wg, groups, unroll, onePass ? 1L << 30 : 0, 1)
                                     .withBlocked(blocked);

@@ -104,10 +104,13 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
 
     /**
      * Up to here one dispatch beats two: the second launch and its barrier cost more than the last
-     * group's fold. Measured on the H200 (BENCHMARKS.md): one pass wins up to 2^24 (20.6 vs 21.6 us).
+     * group's fold. Where the SM count is known, one dispatch at every size one binding holds: on the
+     * H200 (BENCHMARKS.md) one pass of one resident wave measured 64.2 us at 2^26 against 66.0 us for two
+     * passes of two waves, 20.4 against 20.7 at 2^24, level at 2^28 (237.7 us); the statistics 66.1
+     * against 70.5 us at 2^26 and 238.9 against 245.6 at 2^28. Elsewhere up to 2^22.
      */
     static long defaultSingleDispatchMax(DeviceInfo device) {
-        return device.smCount() > 0 ? 1L << 24 : 1L << 22;
+        return device.smCount() > 0 ? 1L << 30 : 1L << 22;
     }
 
     /** 1024 where the SM count is known (the H200 sweep's best from 2^16 up), 256 on CPUs, else 512. */

@@ -240,4 +240,24 @@ class ReducePlanTest {
         assertEquals(2048, SETTINGS.elementsPerGroupStep());
         assertEquals(4L * 8 * 1024, new ReduceSettings(1024, 1, 8, 0, 1, 4).elementsPerGroupStep());
     }
+
+    /** An H200 as Tally reads it (132 SMs, 4 GiB binding range), or a CPU device with no SM count. */
+    private static dev.tally.internal.vk.DeviceInfo device(int smCount, String type) {
+        return new dev.tally.internal.vk.DeviceInfo(0, "test", type, 0x10de, "driver", "", "1.3", 32, 0xff, 0xFFFF_FFFFL, 1024, 65535,
+                16, 1f, 64, smCount, true, false, 1L << 37);
+    }
+
+    @Test
+    void defaultsTakeOneDispatchAtEverySizeOneBindingHoldsWhereTheSmCountIsKnown() {
+        ReduceSettings gpu = ReduceSettings.resolve(dev.tally.config.Config.defaults(), device(132, "discrete"));
+        for (int log2 : new int[]{10, 24, 26, 28}) {
+            ReducePlan plan = ReducePlan.of(1L << log2, gpu);
+            assertTrue(plan.onePass(), "2^" + log2 + " in one dispatch on an SM device");
+            assertTrue(plan.partials() <= 132 * 2, "2^" + log2 + ": at most one resident wave of groups, got " + plan.partials());
+        }
+        assertFalse(ReducePlan.of(gpu.chunkElements() + 4, gpu).onePass(), "more than one binding holds takes two passes");
+        ReduceSettings cpu = ReduceSettings.resolve(dev.tally.config.Config.defaults(), device(0, "cpu"));
+        assertTrue(ReducePlan.of(1L << 22, cpu).onePass(), "a CPU device: one dispatch up to 2^22");
+        assertFalse(ReducePlan.of((1L << 22) + 4, cpu).onePass(), "a CPU device: two dispatches above 2^22");
+    }
 }
