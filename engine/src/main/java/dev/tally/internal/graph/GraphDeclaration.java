@@ -388,6 +388,10 @@ public final class GraphDeclaration implements FrameGraph {
             passPool.add(made);
         }
         Pass pass = passPool.get(n).init(name, kind);
+        GraphDeclaration last = lastRecorded();
+        if (last != null && last != this && n < last.passes.size()) {
+            pass.lastRecorded = last.passes.get(n);
+        }
         passes.add(pass);
         T data;
         try {

@@ -43,6 +43,8 @@ final class GraphResource {
     private final String[] handleNames = new String[NAMES_KEPT];
     private final IssuedHandle[][] handles = new IssuedHandle[NAMES_KEPT][];
     private int nextEvicted;
+    /** The slot of {@link #name} among {@link #handleNames} once this declaration issued a handle, else -1. */
+    private int nameSlot = -1;
     private static final int NAMES_KEPT = 4;
 
     GraphResource(int id) {
@@ -62,6 +64,7 @@ final class GraphResource {
         this.finalAccess = finalAccess;
         this.trackedEntry = false;
         this.version = 0;
+        this.nameSlot = -1;
         return this;
     }
 
@@ -72,9 +75,12 @@ final class GraphResource {
      * keep their old generation and are refused).
      */
     Handle handle(GraphDeclaration g, int v, long generation) {
-        int k = 0;
-        while (k < NAMES_KEPT && !name.equals(handleNames[k])) {
-            k++;
+        int k = nameSlot;
+        if (k < 0) {
+            k = 0;
+            while (k < NAMES_KEPT && !name.equals(handleNames[k])) {
+                k++;
+            }
         }
         if (k == NAMES_KEPT) {
             k = nextEvicted;
@@ -84,6 +90,7 @@ final class GraphResource {
         } else if (v >= handles[k].length) {
             handles[k] = java.util.Arrays.copyOf(handles[k], Math.max(2 * handles[k].length, v + 1));
         }
+        nameSlot = k;
         IssuedHandle h = handles[k][v];
         if (h == null || (h instanceof IssuedImageHandle) != image) {
             h = image ? new IssuedImageHandle(g, id, v) : new IssuedBufferHandle(g, id, v);

@@ -59,6 +59,11 @@ final class Pass {
     private BiConsumer<Object, PassContext> execute;
     /** What this pass's setup sees; made once, as the pass is. */
     PassSetup builder;
+    /**
+     * The pass at this position in the last recorded frame, or null: a frame of the same topology takes its (immutable)
+     * uses instead of making new ones. Set when the pass is declared.
+     */
+    Pass lastRecorded;
 
     Pass(int index) {
         this.index = index;
@@ -74,6 +79,7 @@ final class Pass {
         asyncCompute = false;
         data = null;
         execute = null;
+        lastRecorded = null;
         return this;
     }
 

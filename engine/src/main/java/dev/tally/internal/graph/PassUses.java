@@ -17,60 +17,82 @@ final class PassUses {
     private PassUses() {
     }
 
-    /** Records one use of {@code handle} by {@code pass} in {@code g}, validating it; returns the new handle for a write, the same for a read. */
+    /**
+     * Records one use of {@code handle} by {@code pass} in {@code g}, validating it; returns the new handle for a write, the same
+     * for a read. The checks that pass are a few compares each; the messages are built out of line (in {@link #refuse}), so this
+     * method stays small enough for the JIT to inline into the pass's setup.
+     */
     static Handle use(GraphDeclaration g, Pass pass, Handle handle, Access access) {
+        if (handle == null || !g.owns(handle)) {
+            throw refuse(g, pass, handle, access);
+        }
+        GraphResource r = g.resources.get(handle.resource());
+        boolean write = access.write();
+        // Rejected below: a type mismatch, an access the pass kind or the resource cannot have, a stale handle, a read of
+        // what this pass itself wrote (the current version's writer is this pass), a read of a transient no pass wrote,
+        // a write to last frame's history.
+        if (r.image != (handle instanceof IssuedImageHandle) || !accessFits(pass, r, access) || handle.version() != r.version
+                || (r.version > 0 && r.writer(r.version) == pass.index)
+                || (r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT && (!write || access.readAccess() != 0))
+                || (write && r.origin == GraphResource.Origin.HISTORY_PREVIOUS)) {
+            throw refuse(g, pass, handle, access);
+        }
+        if (!write) {
+            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
+            return handle;
+        }
+        r.written(pass.index);
+        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
+        return g.written(r);
+    }
+
+    /** The one-line error for a use {@link #use} refused, naming the pass, the resource and what is wrong. */
+    private static GraphException refuse(GraphDeclaration g, Pass pass, Handle handle, Access access) {
         if (handle == null) {
-            throw new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
+            return new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
         }
         if (!g.owns(handle)) {
-            throw new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
+            return new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
         }
         GraphResource r = g.resources.get(handle.resource());
         if (r.image != (handle instanceof ImageHandle)) {
-            throw new GraphException("pass '" + pass.name + "': handle type does not match resource '" + r.name + "'");
+            return new GraphException("pass '" + pass.name + "': handle type does not match resource '" + r.name + "'");
         }
-        checkAccessFits(pass, r, access);
+        GraphException misfit = accessMisfit(pass, r, access);
+        if (misfit != null) {
+            return misfit;
+        }
         if (handle.version() != r.version) {
             int writer = r.writer(r.version);
             String by = writer >= 0 ? g.passes.get(writer).name : "?";
             if (access.write()) {
-                throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
+                return new GraphException("pass '" + pass.name + "' writes '" + r.name + "' v" + handle.version() + ", but pass '" + by
                         + "' already wrote v" + r.version + " from it: two unordered writers; use the handle '" + by + "' returned");
             }
-            throw new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
+            return new GraphException("pass '" + pass.name + "' uses a stale handle of '" + r.name + "' (v" + handle.version()
                     + "; current is v" + r.version + ", written by pass '" + by + "')");
         }
-        for (int k = 0; k < pass.uses.size(); k++) {
-            Pass.Use u = pass.uses.get(k);
-            if (u.resource() == r.id && u.producedVersion() >= 0 && u.producedVersion() == handle.version()) {
-                throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
-            }
+        if (r.version > 0 && r.writer(r.version) == pass.index) {
+            return new GraphException("pass '" + pass.name + "' reads '" + r.name + "' that it writes itself: a cycle");
         }
-        boolean readsContent = !access.write() || access.readAccess() != 0;
-        if (readsContent && r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT) {
-            throw new GraphException("pass '" + pass.name + "' reads '" + r.name + "', which no pass wrote");
+        if (access.write() && r.origin == GraphResource.Origin.HISTORY_PREVIOUS) {
+            return new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
         }
-        if (r.origin == GraphResource.Origin.HISTORY_PREVIOUS && access.write()) {
-            throw new GraphException("pass '" + pass.name + "' writes '" + r.name + "', last frame's history: it is read-only");
+        if (r.version == 0 && r.origin == GraphResource.Origin.TRANSIENT && (!access.write() || access.readAccess() != 0)) {
+            return new GraphException("pass '" + pass.name + "' reads '" + r.name + "', which no pass wrote");
         }
-        if (!access.write()) {
-            pass.uses.add(useOf(g, pass, r.id, handle.version(), access, -1));
-            return handle;
-        }
-        r.written(pass.index);
-        pass.uses.add(useOf(g, pass, r.id, handle.version(), access, r.version));
-        return g.written(r);
+        return new GraphException("internal error: a use of '" + r.name + "' by pass '" + pass.name + "' was refused with no reason found; please report it");
     }
 
     /**
      * The pass's next use: the same (immutable) object as the last recorded frame's pass at this position
      * made when it matches, as it does every frame of a steady topology, so declaring allocates no use.
      */
-    private static Pass.Use useOf(GraphDeclaration g, Pass pass, int resource, int version, Access access, int producedVersion) {
-        GraphDeclaration last = g.lastRecorded();
+    private static Pass.Use useOf(Pass pass, int resource, int version, Access access, int producedVersion) {
+        Pass last = pass.lastRecorded;
         int k = pass.uses.size();
-        if (last != null && pass.index < last.passes.size() && k < last.passes.get(pass.index).uses.size()) {
-            Pass.Use u = last.passes.get(pass.index).uses.get(k);
+        if (last != null && k < last.uses.size()) {
+            Pass.Use u = last.uses.get(k);
             if (u.resource() == resource && u.version() == version && u.access() == access && u.producedVersion() == producedVersion) {
                 return u;
             }
@@ -78,24 +100,36 @@ final class PassUses {
         return new Pass.Use(resource, version, access, producedVersion);
     }
 
-    private static void checkAccessFits(Pass pass, GraphResource r, Access a) {
-        boolean imageOnly = a == Access.COLOR_ATTACHMENT || a == Access.COLOR_ATTACHMENT_LOAD || a == Access.FRAGMENT_SAMPLED || a == Access.COMPUTE_SAMPLED || a == Access.PRESENT;
-        if (imageOnly && !r.image) {
-            throw new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
-        }
-        if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
-            throw new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
-        }
-        boolean computeStage = a.stages() == Access.COMPUTE_READ.stages();
-        boolean transferStage = a.stages() == Access.TRANSFER_SRC.stages();
-        boolean ok = switch (pass.kind) {
+    /** Whether a pass of {@code pass}'s kind may use {@code r} with {@code a} ({@link #accessMisfit} says why not). */
+    private static boolean accessFits(Pass pass, GraphResource r, Access a) {
+        long stages = a.stages();
+        boolean computeStage = stages == Access.COMPUTE_READ.stages();
+        boolean transferStage = stages == Access.TRANSFER_SRC.stages();
+        boolean kindFits = switch (pass.kind) {
             case COMPUTE -> computeStage;
             case TRANSFER -> transferStage;
             case GRAPHICS -> !computeStage && !transferStage;
         };
-        if (!ok) {
-            throw new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name
+        return kindFits && (r.image || !imageOnly(a)) && a != Access.HOST_READ && a != Access.PRESENT && a != Access.NONE;
+    }
+
+    private static boolean imageOnly(Access a) {
+        return a == Access.COLOR_ATTACHMENT || a == Access.COLOR_ATTACHMENT_LOAD || a == Access.FRAGMENT_SAMPLED || a == Access.COMPUTE_SAMPLED
+                || a == Access.PRESENT;
+    }
+
+    /** Why {@code pass} may not use {@code r} with {@code a}, or null when it may. */
+    private static GraphException accessMisfit(Pass pass, GraphResource r, Access a) {
+        if (imageOnly(a) && !r.image) {
+            return new GraphException("pass '" + pass.name + "': access " + a + " needs an image, but '" + r.name + "' is a buffer");
+        }
+        if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
+            return new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
+        }
+        if (!accessFits(pass, r, a)) {
+            return new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name
                     + "' as " + a);
         }
+        return null;
     }
 }
