@@ -62,6 +62,10 @@ public final class BarrierPlanner {
             }
         }
         boolean twoLanes = queues.lanes() == 2;
+        boolean mainLaneOnly = true;   // every pass on the main lane: a buffer's first barrier may move earlier (latestBarrier)
+        for (int l : laneOf) {
+            mainLaneOnly &= l == QueueLanes.MAIN;
+        }
         int count = g.resources.size();
         ResourceState[] state = new ResourceState[count];
         ResourceState[] slotState = new ResourceState[plan.slots().size()];
@@ -142,7 +146,8 @@ public final class BarrierPlanner {
                         waitFor[pos][o] = Math.max(waitFor[pos][o], lastWritePos[r.id]);
                     }
                     if (b != null) {
-                        list.add(b);
+                        int at = mainLaneOnly && !r.image && lastPos[r.id][q] < 0 ? latestBarrier(before) : -1;
+                        (at >= 0 ? before.get(at) : list).add(b);
                     }
                     state[r.id] = AccessTransitions.next(state[r.id], a, b != null, r.image);
                     if (a.write() || layoutChange) {
@@ -193,6 +198,24 @@ public final class BarrierPlanner {
             }
         }
         return new Barriers(before, epilogue, finals, prologue, after, joinList, QueueBatches.of(laneOf, waitFor));
+    }
+
+    /**
+     * Where a buffer's first barrier of the frame (from its entry state: earlier frames' uses) goes: with the latest
+     * earlier pass that has barriers of its own, so that it adds no barrier of its own between passes. A barrier waits
+     * for every earlier command of its source stages, not only for the resource's, so one placed between two passes
+     * that do not depend on each other (the HUD's plot after the tonemap, the plot's ring last read by the previous
+     * frame) would serialize them; moved earlier, nothing in this frame touches the buffer in between. -1 when no
+     * earlier pass has barriers. Images keep theirs: a layout transition from an acquired swapchain image would make
+     * the earlier passes wait for the acquire.
+     */
+    private static int latestBarrier(List<List<BarrierSpec>> before) {
+        for (int p = before.size() - 1; p >= 0; p--) {
+            if (!before.get(p).isEmpty()) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -563,6 +563,31 @@ class GraphPlanningTest {
         }
 
         @Test
+        void aBuffersFirstBarrierJoinsTheLatestEarlierOneSoIndependentPassesStayUnsplit() {
+            // The plot's ring, last read by the previous frame's compute pass: writing it needs an execution dependency on
+            // that read. Placed before "plot" it would also wait for "tonemap", which plot does not depend on.
+            GraphDeclaration g = Planning.graph();
+            BufferHandle ring = Planning.importBuffer(g, "plot.ring", 256, ResourceState.after(Access.COMPUTE_READ), null);
+            BufferHandle output = Planning.importBuffer(g, "output", 256, ResourceState.UNUSED, null);
+            BufferHandle history = produce(g, "exposure", "history", 64);
+            g.addPass("tonemap", PassKind.COMPUTE, s -> {
+                s.read(history, Access.COMPUTE_READ);
+                return s.write(output, Access.COMPUTE_WRITE);
+            }, recordsNothing());
+            g.addPass("plot", PassKind.COMPUTE, s -> {
+                s.read(history, Access.COMPUTE_READ);
+                return s.write(ring, Access.COMPUTE_WRITE);
+            }, recordsNothing());
+            Planned p = plan(g);
+            assertEquals(List.of("exposure", "tonemap", "plot"), p.recorded());
+            assertEquals(List.of(), p.before("plot"), "nothing between two passes that do not depend on each other");
+            assertBarrier(barrierFor(p.before("tonemap"), history), COMPUTE, STORAGE_WRITE, COMPUTE, STORAGE_READ,
+                    VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_UNDEFINED);
+            assertBarrier(barrierFor(p.before("tonemap"), ring), COMPUTE, 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_UNDEFINED);
+        }
+
+        @Test
         void readModifyWriteThenReadGetsABarrier() {
             // The read-modify-write makes its own read visible to itself, not its write to the next pass.
             GraphDeclaration g = Planning.graph();
