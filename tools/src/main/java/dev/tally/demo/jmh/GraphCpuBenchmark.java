@@ -43,6 +43,8 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R8G8B8A8_UNORM;
  *   fused tonemap+HUD, readback: 7 passes over 14 resources, the readback slot's name turning over a ring of three),
  *   declared the way nodes declare (steps made once, handles in fields). Histories and scratch buffers are
  *   described imports here (they need a device); the nodes' own work (descriptor bindings, pass data) is not in it.</li>
+ *   <li>{@link #exampleFrame}: the embedding example's frame with two views (per view: its HDR target imported, the
+ *   histogram, reduction and exposure, a readback capture), declared the same way.</li>
  *   <li>{@link #chain}: a chain of {@code passes} compute passes, each reading the last one's transient: the cost
  *   per pass is the slope between two lengths.</li>
  * </ul>
@@ -152,6 +154,116 @@ public class GraphCpuBenchmark {
         }
     }
 
+    /**
+     * The embedding example's frame with two views, as its graph declares it: per view the host's HDR target imported
+     * (left as a colour attachment), the histogram, the reduction and the exposure, and a readback capture of the total,
+     * the exposure record and the bins into the view's ring slot (8 passes over 26 resources).
+     */
+    @State(Scope.Thread)
+    public static class ExampleFrame {
+        private static final BufferDesc BINS = BufferDesc.of(1024);
+        private static final BufferDesc RESULT = BufferDesc.of(16);
+        private static final BufferDesc NORMALIZED = BufferDesc.of(1028);
+        private static final ImageDesc[] TARGETS = {ImageDesc.of(320, 180, VK_FORMAT_B10G11R11_UFLOAT_PACK32),
+                ImageDesc.of(160, 120, VK_FORMAT_B10G11R11_UFLOAT_PACK32)};
+        private static final ResourceState COLOUR = ResourceState.after(Access.COLOR_ATTACHMENT);
+
+        GraphRuntime runtime;
+        long frame;
+        private final View[] views = {new View("left"), new View("right")};
+
+        /** One view's names (made once) and the steps of its passes, handles between them in fields as nodes keep them. */
+        private static final class View {
+            final String hdrName, accumulatorName, scratchName, curveName, filteredName, filteredPrevName, historyName, historyPrevName;
+            final String histogramPass, reducePass, exposurePass, readbackPass;
+            /** Read by the steps below when they run; set by the constructor, after the steps were made (so not final). */
+            String binsName, resultName, normalizedName;
+            final String[] slots;
+            ImageHandle hdr;
+            BufferHandle accumulator, scratch, curve, filtered, filteredPrev, history, historyPrev, bins, result, slot;
+
+            View(String name) {
+                hdrName = name + "/hdr";
+                accumulatorName = name + "/histogram.accumulator";
+                scratchName = name + "/reduce.scratch";
+                curveName = name + "/exposure.curve";
+                filteredName = name + "/exposure.filteredHistogram";
+                filteredPrevName = filteredName + "@prev";
+                historyName = name + "/exposure.history";
+                historyPrevName = historyName + "@prev";
+                histogramPass = name + "/histogram";
+                reducePass = name + "/reduce";
+                exposurePass = name + "/exposure";
+                readbackPass = name + "/readback";
+                binsName = name + "/histogram.bins";
+                resultName = name + "/reduce.result";
+                normalizedName = name + "/histogram.normalized";
+                slots = new String[]{name + "/readback.slot0", name + "/readback.slot1", name + "/readback.slot2"};
+            }
+
+            final Function<PassBuilder, BufferHandle> histogram = s -> {
+                s.read(hdr, Access.COMPUTE_SAMPLED);
+                accumulator = s.write(accumulator, Access.COMPUTE_READ_WRITE);
+                return s.write(s.create(binsName, BINS), Access.COMPUTE_WRITE);
+            };
+            final Function<PassBuilder, BufferHandle> reduce = s -> {
+                s.read(bins, Access.COMPUTE_READ);
+                scratch = s.write(scratch, Access.COMPUTE_READ_WRITE);
+                return s.write(s.create(resultName, RESULT), Access.COMPUTE_WRITE);
+            };
+            final Function<PassBuilder, BufferHandle> exposure = s -> {
+                s.read(bins, Access.COMPUTE_READ);
+                s.read(result, Access.COMPUTE_READ);
+                s.read(filteredPrev, Access.COMPUTE_READ);
+                s.read(historyPrev, Access.COMPUTE_READ);
+                s.read(curve, Access.COMPUTE_READ);
+                filtered = s.write(filtered, Access.COMPUTE_WRITE);
+                s.write(s.create(normalizedName, NORMALIZED), Access.COMPUTE_WRITE);
+                return s.write(history, Access.COMPUTE_WRITE);
+            };
+            final Function<PassBuilder, BufferHandle> readback = s -> {
+                s.read(result, Access.TRANSFER_SRC);
+                s.read(history, Access.TRANSFER_SRC);
+                s.read(bins, Access.TRANSFER_SRC);
+                s.sideEffect();
+                return s.write(slot, Access.TRANSFER_DST);
+            };
+
+            void declare(FrameGraph g, ImageDesc target) {
+                GraphDeclaration d = GraphDeclaration.of(g);
+                hdr = PlanningImports.image(d, hdrName, target, COLOUR, Access.COLOR_ATTACHMENT);
+                accumulator = PlanningImports.buffer(d, accumulatorName, 2064, ResourceState.UNUSED, null);
+                scratch = PlanningImports.buffer(d, scratchName, 20, ResourceState.UNUSED, null);
+                curve = PlanningImports.buffer(d, curveName, 272, ResourceState.UNUSED, null);
+                filtered = PlanningImports.buffer(d, filteredName, 1028, ResourceState.UNUSED, null);
+                filteredPrev = PlanningImports.buffer(d, filteredPrevName, 1028, ResourceState.UNUSED, null);
+                history = PlanningImports.buffer(d, historyName, 64, ResourceState.UNUSED, null);
+                historyPrev = PlanningImports.buffer(d, historyPrevName, 64, ResourceState.UNUSED, null);
+                bins = g.addPass(histogramPass, PassKind.COMPUTE, histogram, noop());
+                result = g.addPass(reducePass, PassKind.COMPUTE, reduce, noop());
+                history = g.addPass(exposurePass, PassKind.COMPUTE, exposure, noop());
+                slot = PlanningImports.buffer(d, slots[(int) (g.frame() % slots.length)], 1060, ResourceState.UNUSED, Access.HOST_READ);
+                slot = g.addPass(readbackPass, PassKind.TRANSFER, readback, noop());
+            }
+        }
+
+        @Setup
+        public void setUp() {
+            runtime = GraphRuntime.withoutGpu(2);
+        }
+
+        @TearDown
+        public void tearDown() {
+            runtime.close();
+        }
+
+        void declare(FrameGraph g) {
+            for (int i = 0; i < views.length; i++) {
+                views[i].declare(g, TARGETS[i]);
+            }
+        }
+    }
+
     /** A chain of {@code passes} compute passes over 1 KB transients. */
     @State(Scope.Thread)
     public static class Chain {
@@ -206,6 +318,16 @@ public class GraphCpuBenchmark {
     /** One demo frame: begin, declare, compile (cached), plan barriers (cached), record. */
     @Benchmark
     public int demoFrame(DemoFrame s) {
+        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
+        s.frame++;
+        s.declare(g);
+        s.runtime.record(GraphDeclaration.of(g), null);
+        return GraphDeclaration.of(g).passCount();
+    }
+
+    /** One frame of the embedding example's two views. */
+    @Benchmark
+    public int exampleFrame(ExampleFrame s) {
         FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
         s.frame++;
         s.declare(g);
