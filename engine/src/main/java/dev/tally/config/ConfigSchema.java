@@ -15,7 +15,8 @@ public final class ConfigSchema {
         add(ConfigKey.integer("frames.inFlight", "2", 1, 4, false, "frames the CPU may record ahead of the GPU"));
         add(ConfigKey.integer("reduce.workgroupSize", "auto", 32, 1024, true, "invocations per workgroup (power of two)"));
         add(ConfigKey.integer("reduce.groups", "auto", 1, 65535, true, "workgroups of the first pass; auto sizes to the device"));
-        add(ConfigKey.integer("reduce.unroll", "auto", 1, 8, true, "vec4 loads in flight per invocation per step"));
+        add(ConfigKey.integer("reduce.unroll", "auto", 1, 8, true,
+                "vec4 loads in flight per invocation per step; auto: 2, and 3 from 2^26 floats where the SM count is known"));
         add(ConfigKey.integer("reduce.singleDispatchMax", "auto", 0, 1L << 30, true,
                 "inputs up to this many floats take one dispatch; the last workgroup to finish folds the partials"));
         add(ConfigKey.integer("reduce.minSteps", "auto", 1, 1024, true,

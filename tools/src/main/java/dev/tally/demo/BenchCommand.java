@@ -136,7 +136,7 @@ public class BenchCommand implements Callable<Integer> {
                     try (ReductionBench.Input in = bench.input(elements)) {
                         ReduceSettings s = Engine.of(rt).reducer().settings();
                         String cfg = "wg " + s.workgroupSize() + ", " + Engine.of(rt).reducer().plan(elements).firstPass().get(0).groups()
-                                + " groups, unroll " + s.unroll();
+                                + " groups, unroll " + Engine.of(rt).reducer().plan(elements).unroll();
                         for (ReduceOp op : new ReduceOp[]{ReduceOp.SUM, ReduceOp.MIN, ReduceOp.MAX}) {
                             bench.reduce(in, op, Engine.of(rt).reducer(), "reduce-" + op.id(), cfg);
                         }

@@ -1,5 +1,7 @@
 package dev.tally.demo;
 
+import dev.tally.internal.reduce.ReduceSettings;
+
 import dev.tally.internal.engine.Engine;
 
 import dev.tally.Tally;
@@ -56,8 +58,8 @@ public final class InfoCommand implements Callable<Integer> {
             }
             System.out.println("chosen " + Engine.of(rt).context().info().describe());
             var s = Engine.of(rt).reducer().settings();
-            System.out.printf("reduction: workgroup %d, up to %d groups, unroll %d, single dispatch up to %d floats, %d floats per binding%n",
-                    s.workgroupSize(), s.groups(), s.unroll(), s.singleDispatchMax(), s.chunkElements());
+            System.out.printf("reduction: workgroup %d, up to %d groups, unroll %d (%d from %d floats), single dispatch up to %d floats, %d floats per binding%n",
+                    s.workgroupSize(), s.groups(), s.unroll(), s.largeUnroll(), ReduceSettings.LARGE_INPUT, s.singleDispatchMax(), s.chunkElements());
             System.out.println("validation: " + (Engine.of(rt).context().options().validation() ? "on (with synchronization validation)" : "off"));
         }
         return 0;

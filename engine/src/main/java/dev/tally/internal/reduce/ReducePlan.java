@@ -13,9 +13,10 @@ import java.util.List;
  * <li>Two-pass (large n): one first-pass dispatch per binding-sized chunk (a single one unless n
  * exceeds maxStorageBufferRange), each writing its partials, then a single-workgroup fold.</li>
  * </ul>
+ * Every dispatch of a plan reads with {@code unroll} vec4 loads in flight per invocation ({@link ReduceSettings#unrollFor}).
  * Pure arithmetic, so it is tested without a GPU.
  */
-public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass, long partialsOffset) {
+public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass, long partialsOffset, int unroll) {
     /** One first-pass dispatch: {@code count} floats from {@code elementOffset}, {@code groups} partials at {@code outIndex}. */
     public record Dispatch(long elementOffset, long count, int groups, int outIndex) {
     }
@@ -27,27 +28,28 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
         if (n < 0) {
             throw new IllegalArgumentException("element count must not be negative, got " + n);
         }
+        int unroll = s.unrollFor(n);
         if (n <= s.singleDispatchMax() && n <= s.chunkElements()) {
-            int groups = Math.min(s.onePassGroups(), groupsFor(n, s));
-            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true, s.alignUp(TICKET_BYTES));
+            int groups = Math.min(s.onePassGroups(), groupsFor(n, s, unroll));
+            return new ReducePlan(n, List.of(new Dispatch(0, n, groups, 0)), groups, true, s.alignUp(TICKET_BYTES), unroll);
         }
         List<Dispatch> dispatches = new ArrayList<>();
         int outIndex = 0;
         for (long offset = 0; offset < n; offset += s.chunkElements()) {
             long count = Math.min(s.chunkElements(), n - offset);
-            int groups = groupsFor(count, s);
+            int groups = groupsFor(count, s, unroll);
             dispatches.add(new Dispatch(offset, count, groups, outIndex));
             outIndex += groups;
         }
-        return new ReducePlan(n, List.copyOf(dispatches), outIndex, false, s.alignUp(TICKET_BYTES));
+        return new ReducePlan(n, List.copyOf(dispatches), outIndex, false, s.alignUp(TICKET_BYTES), unroll);
     }
 
     /**
      * Fewer groups for smaller inputs: every invocation gets at least {@code minSteps} full loop steps,
      * and the fold has fewer partials to read. A function of n and the settings only: deterministic.
      */
-    static int groupsFor(long count, ReduceSettings s) {
-        long perGroup = s.elementsPerGroupStep() * s.minSteps();
+    static int groupsFor(long count, ReduceSettings s, int unroll) {
+        long perGroup = s.elementsPerGroupStep(unroll) * s.minSteps();
         long wanted = (count + perGroup - 1) / perGroup;
         return (int) Math.max(1, Math.min(s.groups(), wanted));
     }

@@ -19,11 +19,15 @@ import dev.tally.internal.vk.DeviceInfo;
  * @param storageAlignment  every storage-buffer binding offset is a multiple of this (a power of two,
  *                          at least 16): the device's minStorageBufferOffsetAlignment, or more when
  *                          {@code debug.forceStorageAlignment} asks for it
+ * @param largeUnroll       the unroll of inputs of at least {@link #LARGE_INPUT} floats (equal to {@code unroll}
+ *                          unless "auto" chose more loads in flight for them)
  */
 public record ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps,
-                             long chunkElements, boolean blocked, int onePassGroups, long storageAlignment) {
+                             long chunkElements, boolean blocked, int onePassGroups, long storageAlignment, int largeUnroll) {
     /** Smallest binding alignment the reduction uses: its input offsets are whole vec4s. */
     public static final long MIN_ALIGNMENT = 16;
+    /** From here on an input is read with {@link #largeUnroll}: where the group count is at its cap and only bandwidth is left. */
+    public static final long LARGE_INPUT = 1L << 26;
 
     public ReduceSettings {
         if (Long.bitCount(storageAlignment) != 1 || storageAlignment < MIN_ALIGNMENT) {
@@ -38,8 +42,9 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         if (groups < 1) {
             throw new IllegalArgumentException("reduce.groups must be positive, got " + groups);
         }
-        if (unroll < 1 || unroll > 8) {
-            throw new IllegalArgumentException("reduce.unroll must be in 1..8, got " + unroll);
+        if (unroll < 1 || unroll > 8 || largeUnroll < 1 || largeUnroll > 8) {
+            throw new IllegalArgumentException("reduce.unroll must be in 1..8, got " + unroll + (largeUnroll != unroll ? " (" + largeUnroll
+                    + " from " + LARGE_INPUT + " floats)" : ""));
         }
         if (minSteps < 1) {
             throw new IllegalArgumentException("minSteps must be positive, got " + minSteps);
@@ -51,11 +56,12 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
 
     /** Grid-stride layout, one-pass group limit equal to {@code groups}. */
     public ReduceSettings(int workgroupSize, int groups, int unroll, long singleDispatchMax, int minSteps, long chunkElements) {
-        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false, groups, MIN_ALIGNMENT);
+        this(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, false, groups, MIN_ALIGNMENT, unroll);
     }
 
     public ReduceSettings withStorageAlignment(long alignment) {
-        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, blocked, onePassGroups, alignment);
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, blocked, onePassGroups, alignment,
+                largeUnroll);
     }
 
     /** {@code offset} rounded up to {@link #storageAlignment}. */
@@ -64,12 +70,22 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
     }
 
     public ReduceSettings withBlocked(boolean b) {
-        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b, onePassGroups, storageAlignment);
+        return new ReduceSettings(workgroupSize, groups, unroll, singleDispatchMax, minSteps, chunkElements, b, onePassGroups, storageAlignment,
+                largeUnroll);
     }
 
     /** Elements one workgroup consumes per loop step. */
     public long elementsPerGroupStep() {
-        return 4L * unroll * workgroupSize;
+        return elementsPerGroupStep(unroll);
+    }
+
+    long elementsPerGroupStep(int unrollUsed) {
+        return 4L * unrollUsed * workgroupSize;
+    }
+
+    /** The unroll an input of {@code n} floats is read with. */
+    public int unrollFor(long n) {
+        return n >= LARGE_INPUT ? largeUnroll : unroll;
     }
 
     public static ReduceSettings resolve(Config config, DeviceInfo device) {
@@ -79,6 +95,7 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
                     + device.maxComputeWorkGroupInvocations());
         }
         int unroll = config.integerOr("reduce.unroll", 2);
+        int largeUnroll = config.isAuto("reduce.unroll") ? defaultLargeUnroll(device) : unroll;
         int groups = config.integerOr("reduce.groups", defaultGroups(device, wg));
         groups = Math.min(groups, device.maxComputeWorkGroupCount());
         long single = config.isAuto("reduce.singleDispatchMax") ? defaultSingleDispatchMax(device)
@@ -87,7 +104,7 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
         int onePass = device.smCount() > 0 && config.isAuto("reduce.groups") ? device.smCount() * Math.max(1, 2048 / wg) : groups;
         long alignment = storageAlignment(config, device);
         return new ReduceSettings(wg, groups, unroll, single, minSteps, chunkElements(device, alignment), false, Math.min(onePass, groups),
-                alignment);
+                alignment, largeUnroll);
     }
 
     /**
@@ -111,6 +128,16 @@ public record ReduceSettings(int workgroupSize, int groups, int unroll, long sin
      */
     static long defaultSingleDispatchMax(DeviceInfo device) {
         return device.smCount() > 0 ? 1L << 30 : 1L << 22;
+    }
+
+    /**
+     * Where the SM count is known, three vec4 loads in flight per invocation from {@link #LARGE_INPUT} floats: there the
+     * group count is at its cap and the read is bandwidth alone. On the H200 (BENCHMARKS.md), in one call with two
+     * rounds each: 2^28 242.00 / 241.84 -> 241.18 / 241.15 us, 2^26 65.28 / 65.17 -> 65.12 / 65.02, 2^24 unchanged
+     * (20.5), smaller inputs slower (2^16 5.1 -> 5.5: fewer groups), four slower at 2^24 and 2^26. Elsewhere 2.
+     */
+    static int defaultLargeUnroll(DeviceInfo device) {
+        return device.smCount() > 0 ? 3 : 2;
     }
 
     /** 1024 where the SM count is known (the H200 sweep's best from 2^16 up), 256 on CPUs, else 512. */

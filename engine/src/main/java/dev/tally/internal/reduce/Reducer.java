@@ -86,29 +86,40 @@ public final class Reducer implements AutoCloseable {
         return ReducePlan.of(n, settings);
     }
 
-    private static String key(ReduceOp op, boolean onePass) {
-        return PIPELINE_KEYS[2 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + (onePass ? 1 : 0)];
+    /**
+     * A sum/min/max pipeline's mode: bit 0 one pass (else a first pass or the fold), bit 1 the large inputs' unroll
+     * ({@link ReduceSettings#largeUnroll}, where it differs from the base one).
+     */
+    private int mode(ReducePlan plan, boolean onePass) {
+        return (onePass ? 1 : 0) | (plan.unroll() != settings.unroll() ? 2 : 0);
     }
 
-    /** "sum/two-pass", "sum/one-pass", ...: made once, so looking a pipeline up allocates nothing. */
+    private static String key(ReduceOp op, int mode) {
+        return PIPELINE_KEYS[4 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + mode];
+    }
+
+    /** "sum/two-pass", "sum/one-pass", "sum/two-pass/large", ...: made once, so looking a pipeline up allocates nothing. */
     private static final String[] PIPELINE_KEYS = java.util.Arrays.stream(ReduceOp.values())
-            .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass")).toArray(String[]::new);
+            .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass", op.id() + "/two-pass/large",
+                    op.id() + "/one-pass/large")).toArray(String[]::new);
 
-    private ComputePipeline pipeline(ReduceOp op, boolean onePass) {
-        ComputePipeline p = pipelines.get(key(op, onePass));   // no capturing lambda on the per-frame path
-        return p != null ? p : pipelines.computeIfAbsent(key(op, onePass), k -> build(op, onePass));
+    private ComputePipeline pipeline(ReduceOp op, int mode) {
+        ComputePipeline p = pipelines.get(key(op, mode));   // no capturing lambda on the per-frame path
+        return p != null ? p : pipelines.computeIfAbsent(key(op, mode), k -> build(op, mode));
     }
 
-    private ComputePipeline build(ReduceOp op, boolean onePass) {
+    private ComputePipeline build(ReduceOp op, int mode) {
         ReduceOp shaderOp = op == ReduceOp.MEAN ? ReduceOp.SUM : op;
+        boolean onePass = (mode & 1) != 0;
+        int unroll = (mode & 2) != 0 ? settings.largeUnroll() : settings.unroll();
         return new ComputePipeline(ctx, compiler, cache, "reduce.comp", onePass ? Map.of("ONE_PASS", "1") : Map.of(),
-                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOpConstant(shaderOp), 2, settings.unroll(), 3, settings.blocked() ? 1 : 0),
+                SpecConstants.of(0, settings.workgroupSize(), 1, shaderOpConstant(shaderOp), 2, unroll, 3, settings.blocked() ? 1 : 0),
                 onePass ? 4 : 2, PUSH_BYTES);
     }
 
-    private DescriptorSets sets(ReduceOp op, boolean onePass) {
-        DescriptorSets existing = sets.get(key(op, onePass));
-        return existing != null ? existing : sets.computeIfAbsent(key(op, onePass), k -> new DescriptorSets(ctx, pipeline(op, onePass), SET_CACHE));
+    private DescriptorSets sets(ReduceOp op, int mode) {
+        DescriptorSets existing = sets.get(key(op, mode));
+        return existing != null ? existing : sets.computeIfAbsent(key(op, mode), k -> new DescriptorSets(ctx, pipeline(op, mode), SET_CACHE));
     }
 
     /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
@@ -196,8 +207,10 @@ public final class Reducer implements AutoCloseable {
 
     /** Builds the pipeline for {@code op} now instead of at first use (start-up, benchmarks). */
     public void prepare(ReduceOp op) {
-        sets(op, true);
-        sets(op, false);
+        int modes = settings.largeUnroll() != settings.unroll() ? 4 : 2;
+        for (int mode = 0; mode < modes; mode++) {
+            sets(op, mode);
+        }
     }
 
     /**
@@ -236,7 +249,7 @@ public final class Reducer implements AutoCloseable {
         List<ReducePlan.Dispatch> first = plan.firstPass();
         for (int i = 0; i < first.size(); i++) {
             ReducePlan.Dispatch d = first.get(i);
-            dispatch(cmd, op, false, d.groups(), d.count(), d.outIndex(), 1f, bindings.clear()
+            dispatch(cmd, op, mode(plan, false), d.groups(), d.count(), d.outIndex(), 1f, bindings.clear()
                     .buffer(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count()))
                     .buffer(scratch, plan.partialsOffset(), 4L * plan.partials()));
         }
@@ -245,7 +258,7 @@ public final class Reducer implements AutoCloseable {
     /** Second pass: one workgroup folds the partials to one float at {@code outputOffset} of {@code output}. */
     public void recordFold(VkCommandBuffer cmd, ReduceOp op, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
         requireMode(plan, false);
-        dispatch(cmd, op, false, 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
+        dispatch(cmd, op, mode(plan, false), 1, plan.partials(), 0, divisor(op, plan.n()), bindings.clear()
                 .buffer(scratch, plan.partialsOffset(), 4L * plan.partials())
                 .buffer(output, outputOffset, 4));
     }
@@ -255,7 +268,7 @@ public final class Reducer implements AutoCloseable {
                               GpuBuffer output, long outputOffset) {
         requireMode(plan, true);
         int groups = plan.firstPass().get(0).groups();
-        dispatch(cmd, op, true, groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()
+        dispatch(cmd, op, mode(plan, true), groups, plan.n(), 0, divisor(op, plan.n()), bindings.clear()
                 .buffer(input, inputOffset, Math.max(4, 4 * plan.n()))
                 .buffer(scratch, plan.partialsOffset(), 4L * groups)
                 .buffer(output, outputOffset, 4)
@@ -272,12 +285,12 @@ public final class Reducer implements AutoCloseable {
         }
     }
 
-    private void dispatch(VkCommandBuffer cmd, ReduceOp op, boolean onePass, int groups, long count, int outIndex, float divisor,
+    private void dispatch(VkCommandBuffer cmd, ReduceOp op, int mode, int groups, long count, int outIndex, float divisor,
                           Bindings b) {
         checkAlignment(b);
-        ComputePipeline p = pipeline(op, onePass);
+        ComputePipeline p = pipeline(op, mode);
 
-        long set = sets(op, onePass).get(b);
+        long set = sets(op, mode).get(b);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
             // By address: LongBuffer and ByteBuffer wrappers per dispatch would be garbage every frame.
@@ -328,8 +341,8 @@ public final class Reducer implements AutoCloseable {
      * dropped (destruction deferred past the frames in flight) and rebuilt on first use.
      */
     public void reload() {
-        build(ReduceOp.SUM, true).close();
-        build(ReduceOp.SUM, false).close();
+        build(ReduceOp.SUM, 1).close();
+        build(ReduceOp.SUM, 0).close();
         sets.values().forEach(DescriptorSets::close);
         pipelines.values().forEach(ComputePipeline::close);
         sets.clear();

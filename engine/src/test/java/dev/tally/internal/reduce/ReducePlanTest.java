@@ -260,4 +260,27 @@ class ReducePlanTest {
         assertTrue(ReducePlan.of(1L << 22, cpu).onePass(), "a CPU device: one dispatch up to 2^22");
         assertFalse(ReducePlan.of((1L << 22) + 4, cpu).onePass(), "a CPU device: two dispatches above 2^22");
     }
+
+    @Test
+    void autoUnrollReadsLargeInputsWithThreeLoadsWhereTheSmCountIsKnown() {
+        ReduceSettings gpu = ReduceSettings.resolve(dev.tally.config.Config.defaults(), device(132, "discrete"));
+        assertEquals(2, ReducePlan.of(ReduceSettings.LARGE_INPUT - 4, gpu).unroll(), "below 2^26: the base unroll");
+        assertEquals(3, ReducePlan.of(ReduceSettings.LARGE_INPUT, gpu).unroll(), "from 2^26: three loads in flight");
+        assertEquals(3, ReducePlan.of(1L << 28, gpu).unroll());
+        ReduceSettings cpu = ReduceSettings.resolve(dev.tally.config.Config.defaults(), device(0, "cpu"));
+        assertEquals(2, ReducePlan.of(1L << 28, cpu).unroll(), "no SM count: the base unroll everywhere");
+        ReduceSettings set = ReduceSettings.resolve(dev.tally.config.Config.defaults().with("reduce.unroll", "4"), device(132, "discrete"));
+        assertEquals(4, ReducePlan.of(1L << 10, set).unroll(), "a configured unroll holds at every size");
+        assertEquals(4, ReducePlan.of(1L << 28, set).unroll());
+    }
+
+    @Test
+    void aPlansGroupsFollowItsOwnUnroll() {
+        ReduceSettings s = new ReduceSettings(256, 1 << 20, 2, 0, 1, 1L << 30, false, 1 << 20, 16, 3);
+        ReducePlan large = ReducePlan.of(ReduceSettings.LARGE_INPUT, s);
+        assertEquals(3, large.unroll());
+        assertEquals((int) ((ReduceSettings.LARGE_INPUT + 4L * 3 * 256 - 1) / (4L * 3 * 256)), large.firstPass().get(0).groups(),
+                "one group per 3 vec4 loads of 256 invocations");
+        assertWellFormed(large, s);
+    }
 }
