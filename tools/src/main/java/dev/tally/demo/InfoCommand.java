@@ -58,8 +58,10 @@ public final class InfoCommand implements Callable<Integer> {
             }
             System.out.println("chosen " + Engine.of(rt).context().info().describe());
             var s = Engine.of(rt).reducer().settings();
-            System.out.printf("reduction: workgroup %d, up to %d groups, unroll %d (%d from %d floats), single dispatch up to %d floats, %d floats per binding%n",
-                    s.workgroupSize(), s.groups(), s.unroll(), s.largeUnroll(), ReduceSettings.LARGE_INPUT, s.singleDispatchMax(), s.chunkElements());
+            String unroll = s.largeUnroll() == s.unroll() ? Integer.toString(s.unroll())
+                    : s.unroll() + " (" + s.largeUnroll() + " from " + ReduceSettings.LARGE_INPUT + " floats)";
+            System.out.printf("reduction: workgroup %d, up to %d groups, unroll %s, single dispatch up to %d floats, %d floats per binding%n",
+                    s.workgroupSize(), s.groups(), unroll, s.singleDispatchMax(), s.chunkElements());
             System.out.println("validation: " + (Engine.of(rt).context().options().validation() ? "on (with synchronization validation)" : "off"));
         }
         return 0;

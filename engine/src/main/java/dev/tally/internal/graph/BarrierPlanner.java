@@ -146,7 +146,7 @@ public final class BarrierPlanner {
                         waitFor[pos][o] = Math.max(waitFor[pos][o], lastWritePos[r.id]);
                     }
                     if (b != null) {
-                        int at = mainLaneOnly && !r.image && lastPos[r.id][q] < 0 ? latestBarrier(before) : -1;
+                        int at = mainLaneOnly && !r.image && lastPos[r.id][q] < 0 ? latestBarrier(before, b) : -1;
                         (at >= 0 ? before.get(at) : list).add(b);
                     }
                     state[r.id] = AccessTransitions.next(state[r.id], a, b != null, r.image);
@@ -202,17 +202,26 @@ public final class BarrierPlanner {
 
     /**
      * Where a buffer's first barrier of the frame (from its entry state: earlier frames' uses) goes: with the latest
-     * earlier pass that has barriers of its own, so that it adds no barrier of its own between passes. A barrier waits
-     * for every earlier command of its source stages, not only for the resource's, so one placed between two passes
-     * that do not depend on each other (the HUD's plot after the tonemap, the plot's ring last read by the previous
-     * frame) would serialize them; moved earlier, nothing in this frame touches the buffer in between. -1 when no
-     * earlier pass has barriers. Images keep theirs: a layout transition from an acquired swapchain image would make
-     * the earlier passes wait for the acquire.
+     * earlier pass that has barriers of its own, when one of those already orders the same source stages before the same
+     * destination stages, so that the move adds no wait. A barrier waits for every earlier command of its source stages,
+     * not only for the resource's, so one placed between two passes that do not depend on each other (the HUD's plot
+     * after the tonemap, the plot's ring last read by the previous frame) would serialize them; moved earlier, nothing in
+     * this frame touches the buffer in between, and the passes in between wait for nothing they did not wait for. -1 when
+     * no earlier pass has barriers or theirs do not cover {@code b}'s stages (a ring last read by a graphics pass, a buffer
+     * left by a frame on two lanes: source ALL_COMMANDS). Images keep theirs: a layout transition from an acquired
+     * swapchain image would make the earlier passes wait for the acquire.
      */
-    private static int latestBarrier(List<List<BarrierSpec>> before) {
+    private static int latestBarrier(List<List<BarrierSpec>> before, BarrierSpec b) {
         for (int p = before.size() - 1; p >= 0; p--) {
-            if (!before.get(p).isEmpty()) {
-                return p;
+            List<BarrierSpec> list = before.get(p);
+            if (!list.isEmpty()) {
+                for (int i = 0; i < list.size(); i++) {   // indexed: no iterator
+                    BarrierSpec x = list.get(i);
+                    if ((x.srcStages() & b.srcStages()) == b.srcStages() && (x.dstStages() & b.dstStages()) == b.dstStages()) {
+                        return p;
+                    }
+                }
+                return -1;
             }
         }
         return -1;

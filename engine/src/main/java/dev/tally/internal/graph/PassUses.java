@@ -28,8 +28,8 @@ final class PassUses {
         }
         GraphResource r = g.resources.get(handle.resource());
         boolean write = access.write();
-        // Rejected below: a type mismatch, an access the pass kind or the resource cannot have, a stale handle, a read of
-        // what this pass itself wrote (the current version's writer is this pass), a read of a transient no pass wrote,
+        // Rejected below: a type mismatch, an access the pass kind or the resource cannot have, a stale handle, a use of
+        // what this pass itself wrote (the current version's writer is this pass: a cycle, or a second write), a read of a transient no pass wrote,
         // a write to last frame's history.
         if (r.image != (handle instanceof IssuedImageHandle) || !accessFits(pass, r, access) || handle.version() != r.version
                 || (r.version > 0 && r.writer(r.version) == pass.index)

@@ -57,12 +57,7 @@ public final class ReducePasses implements ReduceNode {
         this.foldName = name + ".fold";
         this.resultName = name + ".result";
         this.scratchName = name + ".scratch";
-        long bytes = 0;
-        // Scratch for the largest plan up to maxCount (partials grow with n up to the group limit).
-        for (long n : new long[]{maxCount, Math.min(maxCount, reducer.settings().singleDispatchMax()),
-                Math.min(maxCount, reducer.settings().singleDispatchMax() + 1)}) {
-            bytes = Math.max(bytes, reducer.plan(n).scratchBytes());
-        }
+        long bytes = ReducePlan.scratchBytesUpTo(maxCount, reducer.settings());
         this.scratch = new TrackedBuffer(ctx, name + ".scratch", bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                 MemoryKind.DEVICE);
         // The one-pass ticket counter starts at zero: cleared by the first frame recorded, not waited for here.
@@ -85,6 +80,10 @@ public final class ReducePasses implements ReduceNode {
         }
         if (plan == null || plan.n() != count) {
             plan = reducer.plan(count);   // steady state: the same count every frame, the same plan
+            if (plan.scratchBytes() > scratch.size()) {
+                throw new IllegalStateException("bug: reduce node '" + name + "': the plan for " + count + " floats needs " + plan.scratchBytes()
+                        + " bytes of scratch, the node made " + scratch.size() + " for at most " + maxCount);
+            }
         }
         setupInput = input;
         setupScratch = g.importScratch(scratchName, scratch);

@@ -13,7 +13,8 @@ import java.util.List;
  * <li>Two-pass (large n): one first-pass dispatch per binding-sized chunk (a single one unless n
  * exceeds maxStorageBufferRange), each writing its partials, then a single-workgroup fold.</li>
  * </ul>
- * Every dispatch of a plan reads with {@code unroll} vec4 loads in flight per invocation ({@link ReduceSettings#unrollFor}).
+ * The sum, minimum and maximum read with {@code unroll} vec4 loads in flight per invocation ({@link ReduceSettings#unrollFor});
+ * the statistics kernel keeps its own load batches (the plan's group counts serve it as they are).
  * Pure arithmetic, so it is tested without a GPU.
  */
 public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean onePass, long partialsOffset, int unroll) {
@@ -61,6 +62,19 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
      */
     public long scratchBytes() {
         return partialsOffset + 4L * Math.max(1, partials);
+    }
+
+    /**
+     * Scratch enough for every plan of up to {@code maxCount} floats: partials grow with n up to the group limit within one
+     * dispatch shape and one unroll, so the most is at {@code maxCount} or just below where the shape or the unroll changes.
+     */
+    public static long scratchBytesUpTo(long maxCount, ReduceSettings s) {
+        long bytes = 0;
+        for (long n : new long[]{maxCount, Math.min(maxCount, s.singleDispatchMax()), Math.min(maxCount, s.singleDispatchMax() + 1),
+                Math.min(maxCount, ReduceSettings.LARGE_INPUT - 1)}) {
+            bytes = Math.max(bytes, of(n, s).scratchBytes());
+        }
+        return bytes;
     }
 
     /** Scratch for the statistics reduction: the ticket, then one 32-byte record per partial. */

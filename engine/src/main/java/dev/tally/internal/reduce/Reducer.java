@@ -43,7 +43,7 @@ public final class Reducer implements AutoCloseable {
     private final ReduceSettings settings;
     private final String statsShader;
     private final Map<String, String> statsDefines;
-    /** Pipelines and their descriptor caches by (operator, one-pass). */
+    /** Pipelines and their descriptor caches by (operator, mode): sum/min/max by one pass and unroll, the statistics by kind. */
     private final Map<String, ComputePipeline> pipelines = new java.util.HashMap<>();
     private final Map<String, DescriptorSets> sets = new java.util.HashMap<>();
     /** The bindings of the dispatch being recorded, rewritten per dispatch (recording is single-threaded). */
@@ -91,6 +91,10 @@ public final class Reducer implements AutoCloseable {
      * ({@link ReduceSettings#largeUnroll}, where it differs from the base one).
      */
     private int mode(ReducePlan plan, boolean onePass) {
+        if (plan.unroll() != settings.unroll() && plan.unroll() != settings.largeUnroll()) {
+            throw new IllegalArgumentException("plan for n=" + plan.n() + " reads with unroll " + plan.unroll() + "; this reducer has "
+                    + settings.unroll() + " and " + settings.largeUnroll() + ": make the plan with its plan(n)");
+        }
         return (onePass ? 1 : 0) | (plan.unroll() != settings.unroll() ? 2 : 0);
     }
 

@@ -588,6 +588,28 @@ class GraphPlanningTest {
         }
 
         @Test
+        void aBuffersFirstBarrierStaysWithItsPassWhereTheEarlierBarriersWaitForOtherStages() {
+            // The ring was last read by a graphics pass: the barriers before "tonemap" order compute after compute, so moving
+            // the ring's barrier there would make the tonemap wait for the previous frame's graphics work.
+            GraphDeclaration g = Planning.graph();
+            BufferHandle ring = Planning.importBuffer(g, "plot.ring", 256, ResourceState.after(Access.GRAPHICS_READ), null);
+            BufferHandle output = Planning.importBuffer(g, "output", 256, ResourceState.UNUSED, null);
+            BufferHandle history = produce(g, "exposure", "history", 64);
+            g.addPass("tonemap", PassKind.COMPUTE, s -> {
+                s.read(history, Access.COMPUTE_READ);
+                return s.write(output, Access.COMPUTE_WRITE);
+            }, recordsNothing());
+            g.addPass("plot", PassKind.COMPUTE, s -> {
+                s.read(history, Access.COMPUTE_READ);
+                return s.write(ring, Access.COMPUTE_WRITE);
+            }, recordsNothing());
+            Planned p = plan(g);
+            assertEquals(1, p.before("tonemap").size(), "only the history's barrier before the tonemap: " + p.before("tonemap"));
+            assertBarrier(barrierFor(p.before("plot"), ring), Access.GRAPHICS_READ.stages(), 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_UNDEFINED);
+        }
+
+        @Test
         void readModifyWriteThenReadGetsABarrier() {
             // The read-modify-write makes its own read visible to itself, not its write to the next pass.
             GraphDeclaration g = Planning.graph();

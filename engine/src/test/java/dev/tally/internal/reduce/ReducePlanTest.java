@@ -283,4 +283,20 @@ class ReducePlanTest {
                 "one group per 3 vec4 loads of 256 invocations");
         assertWellFormed(large, s);
     }
+
+    @Test
+    void scratchUpToACountHoldsEveryPlanBelowIt() {
+        // Groups not capped by the device: below 2^26 two loads a step make more groups than three loads at 2^26.
+        ReduceSettings s = new ReduceSettings(1024, 65535, 2, 1L << 30, 1, 1L << 30, false, 65535, 16, 3);
+        long largest = ReducePlan.scratchBytesUpTo(ReduceSettings.LARGE_INPUT, s);
+        assertTrue(ReducePlan.of(ReduceSettings.LARGE_INPUT - 4, s).scratchBytes() > ReducePlan.of(ReduceSettings.LARGE_INPUT, s).scratchBytes(),
+                "the case this guards: fewer partials at the larger count");
+        for (long n : new long[]{1, 4096, 1L << 20, ReduceSettings.LARGE_INPUT - 4, ReduceSettings.LARGE_INPUT - 1, ReduceSettings.LARGE_INPUT}) {
+            assertTrue(ReducePlan.of(n, s).scratchBytes() <= largest, "n=" + n + " needs " + ReducePlan.of(n, s).scratchBytes() + " > " + largest);
+        }
+        ReduceSettings twoPass = new ReduceSettings(256, 64, 2, 1L << 12, 1, 1L << 28);
+        for (long n = 1; n < 20_000; n += 97) {
+            assertTrue(ReducePlan.of(n, twoPass).scratchBytes() <= ReducePlan.scratchBytesUpTo(20_000, twoPass), "n=" + n);
+        }
+    }
 }
