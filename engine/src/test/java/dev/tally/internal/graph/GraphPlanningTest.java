@@ -562,12 +562,16 @@ class GraphPlanningTest {
             assertTrue(p.barriers().epilogue().isEmpty());
         }
 
-        @Test
-        void aBuffersFirstBarrierJoinsTheLatestEarlierOneSoIndependentPassesStayUnsplit() {
-            // The plot's ring, last read by the previous frame's compute pass: writing it needs an execution dependency on
-            // that read. Placed before "plot" it would also wait for "tonemap", which plot does not depend on.
+        /**
+         * "exposure" writes a history; "tonemap" reads it and writes an output; "plot" reads it and writes the ring, an
+         * import last used by the previous frame in {@code ringEntry}: plot does not depend on tonemap.
+         */
+        private record TonemapThenPlot(Planned planned, BufferHandle ring, BufferHandle history) {
+        }
+
+        private TonemapThenPlot tonemapThenPlot(ResourceState ringEntry) {
             GraphDeclaration g = Planning.graph();
-            BufferHandle ring = Planning.importBuffer(g, "plot.ring", 256, ResourceState.after(Access.COMPUTE_READ), null);
+            BufferHandle ring = Planning.importBuffer(g, "plot.ring", 256, ringEntry, null);
             BufferHandle output = Planning.importBuffer(g, "output", 256, ResourceState.UNUSED, null);
             BufferHandle history = produce(g, "exposure", "history", 64);
             g.addPass("tonemap", PassKind.COMPUTE, s -> {
@@ -578,12 +582,20 @@ class GraphPlanningTest {
                 s.read(history, Access.COMPUTE_READ);
                 return s.write(ring, Access.COMPUTE_WRITE);
             }, recordsNothing());
-            Planned p = plan(g);
+            return new TonemapThenPlot(plan(g), ring, history);
+        }
+
+        @Test
+        void aBuffersFirstBarrierJoinsTheLatestEarlierOneSoIndependentPassesStayUnsplit() {
+            // The ring, last read by the previous frame's compute pass: writing it needs an execution dependency on that
+            // read. Placed before "plot" it would also wait for "tonemap", which plot does not depend on.
+            TonemapThenPlot t = tonemapThenPlot(ResourceState.after(Access.COMPUTE_READ));
+            Planned p = t.planned();
             assertEquals(List.of("exposure", "tonemap", "plot"), p.recorded());
             assertEquals(List.of(), p.before("plot"), "nothing between two passes that do not depend on each other");
-            assertBarrier(barrierFor(p.before("tonemap"), history), COMPUTE, STORAGE_WRITE, COMPUTE, STORAGE_READ,
+            assertBarrier(barrierFor(p.before("tonemap"), t.history()), COMPUTE, STORAGE_WRITE, COMPUTE, STORAGE_READ,
                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_UNDEFINED);
-            assertBarrier(barrierFor(p.before("tonemap"), ring), COMPUTE, 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
+            assertBarrier(barrierFor(p.before("tonemap"), t.ring()), COMPUTE, 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_UNDEFINED);
         }
 
@@ -591,21 +603,10 @@ class GraphPlanningTest {
         void aBuffersFirstBarrierStaysWithItsPassWhereTheEarlierBarriersWaitForOtherStages() {
             // The ring was last read by a graphics pass: the barriers before "tonemap" order compute after compute, so moving
             // the ring's barrier there would make the tonemap wait for the previous frame's graphics work.
-            GraphDeclaration g = Planning.graph();
-            BufferHandle ring = Planning.importBuffer(g, "plot.ring", 256, ResourceState.after(Access.GRAPHICS_READ), null);
-            BufferHandle output = Planning.importBuffer(g, "output", 256, ResourceState.UNUSED, null);
-            BufferHandle history = produce(g, "exposure", "history", 64);
-            g.addPass("tonemap", PassKind.COMPUTE, s -> {
-                s.read(history, Access.COMPUTE_READ);
-                return s.write(output, Access.COMPUTE_WRITE);
-            }, recordsNothing());
-            g.addPass("plot", PassKind.COMPUTE, s -> {
-                s.read(history, Access.COMPUTE_READ);
-                return s.write(ring, Access.COMPUTE_WRITE);
-            }, recordsNothing());
-            Planned p = plan(g);
+            TonemapThenPlot t = tonemapThenPlot(ResourceState.after(Access.GRAPHICS_READ));
+            Planned p = t.planned();
             assertEquals(1, p.before("tonemap").size(), "only the history's barrier before the tonemap: " + p.before("tonemap"));
-            assertBarrier(barrierFor(p.before("plot"), ring), Access.GRAPHICS_READ.stages(), 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
+            assertBarrier(barrierFor(p.before("plot"), t.ring()), Access.GRAPHICS_READ.stages(), 0, COMPUTE, STORAGE_WRITE, VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_UNDEFINED);
         }
 

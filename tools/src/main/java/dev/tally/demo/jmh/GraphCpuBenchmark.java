@@ -65,9 +65,36 @@ public class GraphCpuBenchmark {
         return (BiConsumer<T, PassContext>) (BiConsumer<?, PassContext>) RECORD_NOTHING;
     }
 
+    /** A graph benchmarked frame after frame on a runtime with no GPU: each state declares its own passes. */
+    public abstract static class GraphFrames {
+        GraphRuntime runtime;
+        long frame;
+
+        @Setup
+        public void setUpRuntime() {
+            runtime = GraphRuntime.withoutGpu(2);
+        }
+
+        @TearDown
+        public void tearDown() {
+            runtime.close();
+        }
+
+        abstract void declare(FrameGraph g);
+
+        /** One frame: begin, declare, compile (cached), plan barriers (cached), record; its pass count. */
+        int frame() {
+            FrameGraph g = runtime.begin(frame, frame + 1);
+            frame++;
+            declare(g);
+            runtime.record(GraphDeclaration.of(g), null);
+            return GraphDeclaration.of(g).passCount();
+        }
+    }
+
     /** The demo's frame at 64x36, resources and uses as its graph declares them. */
     @State(Scope.Thread)
-    public static class DemoFrame {
+    public static class DemoFrame extends GraphFrames {
         private static final ImageDesc HDR = ImageDesc.of(64, 36, VK_FORMAT_B10G11R11_UFLOAT_PACK32);
         private static final ImageDesc OUTPUT = ImageDesc.of(64, 36, VK_FORMAT_R8G8B8A8_UNORM);
         private static final BufferDesc BINS = BufferDesc.of(1024);
@@ -75,8 +102,6 @@ public class GraphCpuBenchmark {
         private static final BufferDesc NORMALIZED = BufferDesc.of(1028);
         private final String[] slots = {"readback.slot0", "readback.slot1", "readback.slot2"};
 
-        GraphRuntime runtime;
-        long frame;
         // Handles between passes, as nodes keep them.
         private BufferHandle accumulator, reduceScratch, curve, filtered, filteredPrev, history, historyPrev, plot, slot;
         private ImageHandle hdr, output;
@@ -127,16 +152,7 @@ public class GraphCpuBenchmark {
             return s.write(slot, Access.TRANSFER_DST);
         };
 
-        @Setup
-        public void setUp() {
-            runtime = GraphRuntime.withoutGpu(2);
-        }
-
-        @TearDown
-        public void tearDown() {
-            runtime.close();
-        }
-
+        @Override
         void declare(FrameGraph g) {
             accumulator = PlanningImports.buffer(GraphDeclaration.of(g), "histogram.accumulator", 2064, ResourceState.UNUSED, null);
             reduceScratch = PlanningImports.buffer(GraphDeclaration.of(g), "reduce.scratch", 20, ResourceState.UNUSED, null);
@@ -165,7 +181,7 @@ public class GraphCpuBenchmark {
      * the exposure record and the bins into the view's ring slot (8 passes over 24 resources).
      */
     @State(Scope.Thread)
-    public static class ExampleFrame {
+    public static class ExampleFrame extends GraphFrames {
         private static final BufferDesc BINS = BufferDesc.of(1024);
         private static final BufferDesc RESULT = BufferDesc.of(16);
         private static final BufferDesc NORMALIZED = BufferDesc.of(1028);
@@ -173,8 +189,6 @@ public class GraphCpuBenchmark {
                 ImageDesc.of(160, 120, VK_FORMAT_B10G11R11_UFLOAT_PACK32)};
         private static final ResourceState COLOUR = ResourceState.after(Access.COLOR_ATTACHMENT);
 
-        GraphRuntime runtime;
-        long frame;
         private final View[] views = {new View("left"), new View("right")};
 
         /** One view's names (made once) and the steps of its passes, handles between them in fields as nodes keep them. */
@@ -252,16 +266,7 @@ public class GraphCpuBenchmark {
             }
         }
 
-        @Setup
-        public void setUp() {
-            runtime = GraphRuntime.withoutGpu(2);
-        }
-
-        @TearDown
-        public void tearDown() {
-            runtime.close();
-        }
-
+        @Override
         void declare(FrameGraph g) {
             for (int i = 0; i < views.length; i++) {
                 views[i].declare(g, TARGETS[i]);
@@ -271,14 +276,12 @@ public class GraphCpuBenchmark {
 
     /** A chain of {@code passes} compute passes over 1 KB transients. */
     @State(Scope.Thread)
-    public static class Chain {
+    public static class Chain extends GraphFrames {
         private static final BufferDesc LINK = BufferDesc.of(1024);
 
         @Param({"8", "64"})
         public int passes;
 
-        GraphRuntime runtime;
-        long frame;
         private String[] names;
         private String[] linkNames;
         private BufferHandle last;
@@ -295,8 +298,7 @@ public class GraphCpuBenchmark {
         };
 
         @Setup
-        public void setUp() {
-            runtime = GraphRuntime.withoutGpu(2);
+        public void setUpNames() {
             names = new String[passes];
             linkNames = new String[passes];
             for (int i = 0; i < passes; i++) {
@@ -305,11 +307,7 @@ public class GraphCpuBenchmark {
             }
         }
 
-        @TearDown
-        public void tearDown() {
-            runtime.close();
-        }
-
+        @Override
         void declare(FrameGraph g) {
             out = PlanningImports.buffer(GraphDeclaration.of(g), "out", 1024, ResourceState.UNUSED, Access.HOST_READ);
             last = g.addPass(names[0], PassKind.COMPUTE, first, noop());
@@ -320,34 +318,22 @@ public class GraphCpuBenchmark {
         }
     }
 
-    /** One demo frame: begin, declare, compile (cached), plan barriers (cached), record. */
+    /** One demo frame. */
     @Benchmark
     public int demoFrame(DemoFrame s) {
-        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
-        s.frame++;
-        s.declare(g);
-        s.runtime.record(GraphDeclaration.of(g), null);
-        return GraphDeclaration.of(g).passCount();
+        return s.frame();
     }
 
     /** One frame of the embedding example's two views. */
     @Benchmark
     public int exampleFrame(ExampleFrame s) {
-        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
-        s.frame++;
-        s.declare(g);
-        s.runtime.record(GraphDeclaration.of(g), null);
-        return GraphDeclaration.of(g).passCount();
+        return s.frame();
     }
 
     /** One frame of the chain. */
     @Benchmark
     public int chain(Chain s) {
-        FrameGraph g = s.runtime.begin(s.frame, s.frame + 1);
-        s.frame++;
-        s.declare(g);
-        s.runtime.record(GraphDeclaration.of(g), null);
-        return GraphDeclaration.of(g).passCount();
+        return s.frame();
     }
 
     public static void main(String[] args) throws Exception {

@@ -6,7 +6,6 @@ import dev.tally.internal.graph.GraphPlan;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,49 +14,38 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * the time per frame is the whole graph's), frame after frame with the readback slot turning over. No GPU involved.
  */
 class GraphCpuBenchmarkTest {
-    private static void assertWholeGraph(String what, Consumer<FrameGraph> declare, dev.tally.internal.graph.GraphRuntime runtime,
-                                         int passes) {
-        for (long f = 0; f < 5; f++) {
-            FrameGraph g = runtime.begin(f, f + 1);
-            declare.accept(g);
-            GraphPlan plan = GraphDeclaration.of(g).compile();
-            assertEquals(passes, GraphDeclaration.of(g).passCount(), what + ": passes declared in frame " + f);
-            assertEquals(List.of(), plan.culled(), what + ": culled in frame " + f);
-            runtime.record(GraphDeclaration.of(g), null);
+    /** Five frames of {@code s} on its own runtime: every declared pass compiled and kept. */
+    private static void assertWholeGraph(String what, GraphCpuBenchmark.GraphFrames s, int passes) {
+        s.setUpRuntime();
+        try {
+            for (long f = 0; f < 5; f++) {
+                FrameGraph g = s.runtime.begin(f, f + 1);
+                s.declare(g);
+                GraphPlan plan = GraphDeclaration.of(g).compile();
+                assertEquals(passes, GraphDeclaration.of(g).passCount(), what + ": passes declared in frame " + f);
+                assertEquals(List.of(), plan.culled(), what + ": culled in frame " + f);
+                s.runtime.record(GraphDeclaration.of(g), null);
+            }
+        } finally {
+            s.tearDown();
         }
     }
 
     @Test
     void demoFrameKeepsItsEightPasses() {
-        GraphCpuBenchmark.DemoFrame s = new GraphCpuBenchmark.DemoFrame();
-        s.setUp();
-        try {
-            assertWholeGraph("demo frame", s::declare, s.runtime, 8);
-        } finally {
-            s.tearDown();
-        }
+        assertWholeGraph("demo frame", new GraphCpuBenchmark.DemoFrame(), 8);
     }
 
     @Test
     void exampleFrameKeepsItsEightPasses() {
-        GraphCpuBenchmark.ExampleFrame s = new GraphCpuBenchmark.ExampleFrame();
-        s.setUp();
-        try {
-            assertWholeGraph("example frame", s::declare, s.runtime, 8);
-        } finally {
-            s.tearDown();
-        }
+        assertWholeGraph("example frame", new GraphCpuBenchmark.ExampleFrame(), 8);
     }
 
     @Test
     void chainKeepsEveryPass() {
         GraphCpuBenchmark.Chain s = new GraphCpuBenchmark.Chain();
         s.passes = 8;
-        s.setUp();
-        try {
-            assertWholeGraph("chain", s::declare, s.runtime, 8);
-        } finally {
-            s.tearDown();
-        }
+        s.setUpNames();
+        assertWholeGraph("chain", s, 8);
     }
 }
