@@ -226,8 +226,28 @@ public class BenchCommand implements Callable<Integer> {
      * start to its last pass end, median over the frames), frame-cpu at a size the GPU keeps up with
      * (CPU time per frame without frame-pacing waits, and bytes allocated per frame).
      */
-    /** Unmeasured runs of the demo before frame-cpu measures one. */
-    private static final int WARM_UP_RUNS = 8;
+    /** Unmeasured runs of the demo before frame-cpu measures one: at least the first, then until the JIT is quiet, at most the second. */
+    private static final int MIN_WARM_UP_RUNS = 8, MAX_WARM_UP_RUNS = 64;
+    /** Consecutive runs in which the JIT compiled nothing (no compilation time added) that make the frame loop steady. */
+    private static final int QUIET_RUNS = 2;
+
+    /**
+     * Runs {@code frames} until the JIT has settled: at least {@link #MIN_WARM_UP_RUNS}, then until {@link #QUIET_RUNS} runs in a
+     * row added no compilation time (a method compiled or deoptimized and re-run in the interpreter during the measured run
+     * allocates what the compiled code does not), at most {@link #MAX_WARM_UP_RUNS}. {@return the runs made}
+     */
+    private static int warmUp(DemoFrames frames) {
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        int quiet = 0, run = 0;
+        while (run < MAX_WARM_UP_RUNS && (run < MIN_WARM_UP_RUNS || (timed && quiet < QUIET_RUNS))) {
+            long before = timed ? jit.getTotalCompilationTime() : 0;
+            frames.run();
+            run++;
+            quiet = timed && jit.getTotalCompilationTime() == before ? quiet + 1 : 0;
+        }
+        return run;
+    }
 
     private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {
         // The demo's choice of HDR format for this device, then each format by name (500 frames each: the median's
@@ -250,13 +270,13 @@ public class BenchCommand implements Callable<Integer> {
         try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames)) {
             // Warm-up: pipelines, first-use fills, and the JIT until it settles. After two runs a measured run still met the
             // JIT's last recompilations (a deoptimized method re-run in the interpreter loading a class on a branch not taken
-            // before: 9.4 KB in one frame); after eight, 0 B over 500 frames on lavapipe. On the H200 a run takes 0.1 s.
-            for (int run = 0; run < WARM_UP_RUNS; run++) {
-                cpu.run();
-            }
+            // before: 9.4 KB in one frame); after eight, 0 B over 500 frames on lavapipe, 0.3-4.2 B on the H200, where a run
+            // takes 0.1 s and the JIT was still compiling.
+            int warmUpRuns = warmUp(cpu);
             DemoFrames.Figures f = cpu.measure();
-            progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, thread CPU %.2f us, pacing %.2f us/frame, %.1f bytes/frame%n",
-                    cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.pacingMicrosPerFrame(), f.bytesPerFrame());
+            progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, thread CPU %.2f us, pacing %.2f us/frame, %.1f bytes/frame"
+                            + " (after %d warm-up runs)%n", cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(),
+                    f.pacingMicrosPerFrame(), f.bytesPerFrame(), warmUpRuns);
             // The same frame's Vulkan calls, captured and replayed with no Tally code: the driver's floor under the frame thread.
             dev.tally.demo.bench.replay.CommandReplay.Figures r = dev.tally.demo.bench.FrameReplay.measure(rt, cpu, frames);
             double ratio = r.threadCpuMicrosMedian() > 0 ? f.threadCpuMicrosMedian() / r.threadCpuMicrosMedian() : -1;
@@ -268,9 +288,9 @@ public class BenchCommand implements Callable<Integer> {
                             + "Tally (%.2fx)", f.threadCpuMicrosMedian(), r.threadCpuMicrosMedian(), ratio),
                     String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"cpuMicrosMean\": %.3f, \"threadCpuMicrosMedian\": %.3f, "
                                     + "\"bytesPerFrame\": %.1f, \"frames\": %d, \"replayCpuMicrosPerFrame\": %.3f, \"replayBytesPerFrame\": %.1f, "
-                                    + "\"tallyOverReplay\": %.3f",
+                                    + "\"tallyOverReplay\": %.3f, \"warmUpRuns\": %d",
                             f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.bytesPerFrame(), f.frames(),
-                            r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio)));
+                            r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio, warmUpRuns)));
         }
     }
 

@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * frame, declare the scene, auto-exposure, tonemap, plot and HUD passes, cached compile, barriers,
  * recording into a real command buffer, submission, readback ring delivery) on the device Tally opens
  * (config device.select; lavapipe on the development machines). One operation is one frame
- * ({@code @OperationsPerInvocation}); run with {@code -prof gc} for bytes per frame (gc.alloc.rate.norm).
+ * ({@code @OperationsPerInvocation}); run with {@code -prof gc} for bytes per frame (gc.alloc.rate.norm, every thread's: JMH's own
+ * threads allocate too); each iteration also prints the frame thread's own bytes per frame.
  * <p>
  * The time per frame is wall time: where the GPU is slower than the CPU it includes frame pacing (the CPU
  * waiting for a frame-in-flight slot). The tear-down prints the same frames measured as CPU time, with
@@ -62,6 +63,24 @@ public class FrameBenchmark {
             run = frames.start();
         }
 
+        /** The frame thread's own allocation, apart from JMH's threads (which gc.alloc.rate.norm counts too): bytes at the iteration's start, frames since. */
+        private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        private long bytesAtStart;
+        long framesStepped;
+
+        @Setup(Level.Iteration)
+        public void startIteration() {
+            framesStepped = 0;
+            bytesAtStart = threads.getCurrentThreadAllocatedBytes();
+        }
+
+        /** Prints the frame thread's bytes per frame over the iteration (helper methods of a thread-scoped state run on its thread). */
+        @TearDown(Level.Iteration)
+        public void endIteration() {
+            long bytes = threads.getCurrentThreadAllocatedBytes() - bytesAtStart;
+            System.out.printf(Locale.ROOT, "  frame thread: %.3f bytes/frame (%d B over %d frames)%n", (double) bytes / Math.max(1, framesStepped), bytes, framesStepped);
+        }
+
         @TearDown(Level.Trial)
         public void close() {
             run.finish();
@@ -88,5 +107,6 @@ public class FrameBenchmark {
         for (int i = 0; i < FRAMES_PER_OPERATION; i++) {
             d.run.step();
         }
+        d.framesStepped += FRAMES_PER_OPERATION;
     }
 }
