@@ -5,15 +5,17 @@ import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkDeviceCreateInfo;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.lwjgl.system.MemoryUtil.NULL;
 
 /**
  * What a host created its device with, as far as Tally cares: which of Tally's features
- * ({@link Requirements#features()}) it enabled and its enabled device extensions. Vulkan cannot be
+ * ({@link Requirements#features()}, {@link Requirements#optionalFeatures()}) it enabled and its enabled device extensions. Vulkan cannot be
  * queried for enabled features, so this is read from the host's own {@code vkCreateDevice} chain.
  * Passed to {@code Tally.wrap} in {@link dev.tally.Tally.Host}.
  *
@@ -62,7 +64,9 @@ public record HostFeatures(Set<String> features, Set<String> extensions) {
 
     private static HostFeatures of(long chain, Collection<String> extensions) {
         Set<String> enabled = new HashSet<>();
-        for (Requirements.Feature f : Requirements.get().features()) {
+        List<Requirements.Feature> known = new ArrayList<>(Requirements.get().features());
+        known.addAll(Requirements.get().optionalFeatures());
+        for (Requirements.Feature f : known) {
             long standalone = Requirements.find(chain, f.standaloneSType());
             long core = Requirements.find(chain, f.sType());
             if (standalone != NULL && MemoryUtil.memGetInt(standalone + f.standaloneOffset()) != 0

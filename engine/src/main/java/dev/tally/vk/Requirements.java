@@ -8,6 +8,7 @@ import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
+import org.lwjgl.vulkan.VkPhysicalDeviceHostQueryResetFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceMaintenance4Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceSynchronization2Features;
@@ -29,6 +30,7 @@ import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceProperties;
 import static org.lwjgl.vulkan.VK10.vkGetPhysicalDeviceQueueFamilyProperties;
 import static org.lwjgl.vulkan.VK10.VK_API_VERSION_MAJOR;
 import static org.lwjgl.vulkan.VK10.VK_API_VERSION_MINOR;
+import static org.lwjgl.vulkan.VK12.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES;
 import static org.lwjgl.vulkan.VK12.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES;
 import static org.lwjgl.vulkan.VK12.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
 import static org.lwjgl.vulkan.VK13.*;
@@ -119,6 +121,14 @@ public final class Requirements {
                     VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures.SHADERDEMOTETOHELPERINVOCATION,
                     "the HUD's fragment shader (discard is OpDemoteToHelperInvocation in SPIR-V 1.6)"));
 
+    /** Features Tally uses where the device was created with them, and does without otherwise (never refused). */
+    private static final List<Feature> OPTIONAL_FEATURES = List.of(
+            new Feature(Part.GRAPH, "hostQueryReset", "VkPhysicalDeviceVulkan12Features", VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                    VkPhysicalDeviceVulkan12Features.HOSTQUERYRESET, "VkPhysicalDeviceHostQueryResetFeatures",
+                    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES, VkPhysicalDeviceHostQueryResetFeatures.HOSTQUERYRESET,
+                    "timestamp queries reset from the host (vkResetQueryPool) rather than by a command inside the frame, which on an H200"
+                            + " holds the readback ring's copies about 3 us; without it they are reset by vkCmdResetQueryPool"));
+
     private static final List<Extension> EXTENSIONS = List.of(
             new Extension(Part.READBACK, "VK_EXT_calibrated_timestamps", false,
                     "sample ages from GPU timestamps (or VK_KHR_calibrated_timestamps); without it ages are host estimates"));
@@ -141,6 +151,11 @@ public final class Requirements {
     /** {@return every feature Tally may need, in table order} */
     public List<Feature> features() {
         return FEATURES;
+    }
+
+    /** {@return the features Tally uses where a device has them enabled and does without otherwise: never refused, never enabled by {@link #enableIn}} */
+    public List<Feature> optionalFeatures() {
+        return OPTIONAL_FEATURES;
     }
 
     /**

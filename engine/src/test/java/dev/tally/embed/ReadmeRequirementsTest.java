@@ -54,6 +54,9 @@ class ReadmeRequirementsTest {
         for (Requirements.Feature f : r.features()) {
             checked.add(List.of(f.part().id(), f.name(), f.struct()));
         }
+        for (Requirements.Feature f : r.optionalFeatures()) {
+            checked.add(List.of(f.part().id(), f.name() + " (optional)", f.struct()));
+        }
         for (Requirements.Extension e : r.extensions()) {
             checked.add(List.of(e.part().id(), e.name() + (e.required() ? " (extension)" : " (extension, optional)"), "ppEnabledExtensionNames"));
         }

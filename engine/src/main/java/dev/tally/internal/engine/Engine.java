@@ -176,7 +176,7 @@ public final class Engine implements Tally {
                 Requirements.Part.READBACK));
         Requirements.get().checkQueue("Tally.wrap", host.physicalDevice(), host.queueFamily());
         VulkanContext ctx = VulkanContext.wrap(contextOptions(config), host.instance(), host.physicalDevice(), host.device(),
-                host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock());
+                host.queueFamily(), host.queue(), host.vmaAllocator(), host.debugUtils(), host.queueLock(), host.enabled());
         return assemble(config, ctx, host.enabled());
     }
 

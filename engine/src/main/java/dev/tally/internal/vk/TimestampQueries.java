@@ -13,6 +13,7 @@ import java.nio.LongBuffer;
 import static dev.tally.internal.vk.VkCheck.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK12.vkResetQueryPool;
 import static org.lwjgl.vulkan.VK13.*;
 
 /**
@@ -27,6 +28,8 @@ public final class TimestampQueries implements AutoCloseable {
     private final VulkanContext ctx;
     private final long pool;
     private final int capacity;
+    /** The device has hostQueryReset: {@link #reset} calls vkResetQueryPool rather than recording vkCmdResetQueryPool. */
+    private final boolean hostReset;
     /** The bits of a timestamp the device writes ({@code timestampValidBits}), the same for every read. */
     private final long mask;
     /** Where {@link #copy} puts results, query i at {@code STRIDE * i}; made at the first copy. */
@@ -34,6 +37,7 @@ public final class TimestampQueries implements AutoCloseable {
 
     public TimestampQueries(VulkanContext ctx, int capacity) {
         this.ctx = ctx;
+        this.hostReset = ctx.hostQueryReset();
         this.capacity = capacity;
         this.mask = ctx.info().timestampValidBits() >= 64 ? -1L : (1L << ctx.info().timestampValidBits()) - 1;
         try (MemoryStack stack = stackPush()) {
@@ -52,9 +56,19 @@ public final class TimestampQueries implements AutoCloseable {
         return capacity;
     }
 
-    /** Resets queries [first, first+count) inside the command buffer (before they are written). */
+    /**
+     * Resets queries [first, first+count) before {@code cmd} writes them: from the host now where the device has
+     * hostQueryReset, else by a command in {@code cmd}. A reset command inside a frame holds the GPU (about 3 us of an
+     * H200's 4K frame, mostly the readback ring's mid-frame reset). Callers reset only queries whose earlier use has
+     * completed on the GPU and whose results were read or copied out.
+     */
     public void reset(VkCommandBuffer cmd, int first, int count) {
-        vkCmdResetQueryPool(cmd, pool, first, count);
+        if (hostReset) {
+            vkResetQueryPool(ctx.device(), pool, first, count);
+        } else {
+            vkCmdResetQueryPool(cmd, pool, first, count);
+        }
+        ctx.queryResets().counted(hostReset, count);
     }
 
     public void write(VkCommandBuffer cmd, int query) {

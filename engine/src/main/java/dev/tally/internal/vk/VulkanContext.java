@@ -31,6 +31,7 @@ public final class VulkanContext implements AutoCloseable {
     private final MemoryStatistics memory;
     private final Presentation presentation;
     private final ObjectCounters counters = new ObjectCounters();
+    private final QueryResets queryResets = new QueryResets();
     private volatile boolean closed;
 
     private VulkanContext(ContextOptions options, FaultInjector faults, VulkanDevice gpu, Lock queueLock) {
@@ -72,10 +73,11 @@ public final class VulkanContext implements AutoCloseable {
      * {@link #validationLog()}. {@code debugUtils}: the instance enabled VK_EXT_debug_utils (pass labels).
      * {@code queueLock}: the lock the renderer holds around its own submissions to {@code queue} (Vulkan
      * requires external synchronization of a queue); Tally takes it around each of its submits and
-     * presents. Null when the renderer does not share the queue across threads.
+     * presents. Null when the renderer does not share the queue across threads. {@code enabled}: what the renderer
+     * created its device with (optional features are used where it says they are enabled).
      */
     public static VulkanContext wrap(ContextOptions options, VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device,
-                                     int queueFamily, VkQueue queue, long vmaAllocator, boolean debugUtils, Lock queueLock) {
+                                     int queueFamily, VkQueue queue, long vmaAllocator, boolean debugUtils, Lock queueLock, HostFeatures enabled) {
         if (FaultPlan.parse(options.faults()).kind() == FaultPlan.Kind.OOM) {
             throw new IllegalArgumentException("fault " + options.faults()
                     + " needs Tally's own VMA allocator; a wrapped context can inject device-lost faults only");
@@ -83,7 +85,7 @@ public final class VulkanContext implements AutoCloseable {
         FaultInjector faults = new FaultInjector(FaultPlan.parse(options.faults()));
         VulkanDevice gpu;
         try {
-            gpu = VulkanDevice.wrap(instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils, faults);
+            gpu = VulkanDevice.wrap(instance, physicalDevice, device, queueFamily, queue, vmaAllocator, debugUtils, faults, enabled);
         } catch (RuntimeException e) {
             faults.close();
             throw e;
@@ -207,6 +209,10 @@ public final class VulkanContext implements AutoCloseable {
     public boolean ownsAllocator() { return gpu.ownsAllocator(); }
     /** The features Tally's own device was created with; null for a wrapped device (its host reports them). */
     public HostFeatures enabledFeatures() { return gpu.enabledFeatures(); }
+    /** How this context's timestamp queries were reset so far (from the host, or by commands). */
+    public QueryResets queryResets() { return queryResets; }
+    /** True when the device was created with hostQueryReset: timestamp queries are then reset from the host, not by a command. */
+    public boolean hostQueryReset() { return gpu.enabledFeatures() != null && gpu.enabledFeatures().features().contains("hostQueryReset"); }
     public DeviceInfo info() { return gpu.info(); }
     public boolean debugUtils() { return gpu.debugUtils(); }
     public ValidationLog validationLog() { return gpu.validationLog(); }

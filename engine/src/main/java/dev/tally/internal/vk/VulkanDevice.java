@@ -47,7 +47,7 @@ public final class VulkanDevice {
     private final boolean ownsDevice;
     /** True when the allocator is Tally's own: always on its own device, on a wrapped one when the host gave none. */
     private boolean ownsAllocator;
-    /** What Tally's own device was created with (null for a wrapped device: the host says what it enabled). */
+    /** What the device was created with: Tally's own, or what the host says its device enabled (null where it did not say). */
     private HostFeatures enabledFeatures;
 
     private VulkanDevice(boolean ownsDevice) {
@@ -71,8 +71,9 @@ public final class VulkanDevice {
      * 0 Tally makes its own VMA allocator on the device, destroyed at {@link #close}.
      */
     static VulkanDevice wrap(VkInstance instance, VkPhysicalDevice physicalDevice, VkDevice device, int queueFamily, VkQueue queue,
-                             long allocator, boolean debugUtils, FaultInjector faults) {
+                             long allocator, boolean debugUtils, FaultInjector faults, HostFeatures enabled) {
         VulkanDevice d = new VulkanDevice(false);
+        d.enabledFeatures = enabled;
         d.instance = instance;
         d.physicalDevice = physicalDevice;
         d.device = device;

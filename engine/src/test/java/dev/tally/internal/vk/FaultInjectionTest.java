@@ -171,7 +171,7 @@ class FaultInjectionTest {
         try (VulkanContext renderer = VulkanContext.create(ContextOptions.headless())) {
             assertThrows(IllegalArgumentException.class, () -> VulkanContext.wrap(renderer.options().withFaults("oom@1"),
                     renderer.instance(), renderer.physicalDevice(), renderer.device(), renderer.queueFamily(), renderer.queue(),
-                    renderer.allocator(), renderer.debugUtils(), null));
+                    renderer.allocator(), renderer.debugUtils(), null, renderer.enabledFeatures()));
         }
     }
 }

@@ -189,7 +189,7 @@ final class Renderer implements AutoCloseable {
 
     /**
      * Tally's features (Tally.requirements(): timelineSemaphore, synchronization2, maintenance4, and for its
-     * graphics paths dynamicRendering and shaderDemoteToHelperInvocation) merged into the renderer's own chain;
+     * graphics paths dynamicRendering and shaderDemoteToHelperInvocation; hostQueryReset where offered) merged into the renderer's own chain;
      * what was enabled is handed to Tally with the host, since Vulkan cannot be asked later.
      */
     private void createDevice() {
@@ -203,7 +203,10 @@ final class Renderer implements AutoCloseable {
             }
             // The renderer's own chain (dynamic rendering for its draws), with Tally's features merged in.
             VkPhysicalDeviceVulkan13Features on13 = VkPhysicalDeviceVulkan13Features.calloc(stack).sType$Default().dynamicRendering(true);
-            VkPhysicalDeviceFeatures2 on = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(on13.address());
+            // Optional for Tally (Requirements.optionalFeatures): where offered, its timestamps are reset from the host, not inside the frame.
+            VkPhysicalDeviceVulkan12Features on12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default().pNext(on13.address())
+                    .hostQueryReset(has12.hostQueryReset());
+            VkPhysicalDeviceFeatures2 on = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(on12.address());
             Tally.requirements().enableIn(on, stack, Requirements.allParts());
             VkDeviceCreateInfo info = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(on.address())
                     .pQueueCreateInfos(VkDeviceQueueCreateInfo.calloc(1, stack).sType$Default()
