@@ -26,7 +26,7 @@ import static org.lwjgl.system.libffi.LibFFI.*;
 
 /**
  * Captures the Vulkan calls one thread makes between {@link #start} and {@link #stop}, at the driver's door:
- * while capturing, the function addresses LWJGL dispatches vkCmd* and vkQueueSubmit2 through (the device's
+ * while capturing, the function addresses LWJGL dispatches vkCmd*, vkResetQueryPool and vkQueueSubmit2 through (the device's
  * and instance's capabilities, which every command buffer and queue of the device share) point at upcalls
  * that copy the call into a {@link CommandStream} and forward it to the driver. Whatever issued the calls,
  * graph, nodes or host, is captured the same; nothing in Tally changes. A vkCmd* call the stream cannot
@@ -145,6 +145,10 @@ public final class CommandCapture implements AutoCloseable {
             scratch[k] = type == ffi_type_pointer.address() ? memGetAddress(p) : type == ffi_type_uint32.address() ? memGetInt(p) & 0xFFFF_FFFFL : memGetLong(p);
         }
         Forward.call(op, cmd, scratch, real[op.ordinal()]);
+        if (op.host()) {
+            into.add(op, scratch);   // its first argument was the device
+            return;
+        }
         if (commandBuffer == 0) {
             commandBuffer = cmd;
         } else if (commandBuffer != cmd && problem == null) {

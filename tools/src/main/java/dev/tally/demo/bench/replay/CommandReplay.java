@@ -20,7 +20,9 @@ import static org.lwjgl.vulkan.VK13.*;
  * A captured frame's command stream issued frame after frame the way a hand-written renderer would: one
  * transient pool and primary command buffer per frame in flight (reset, begun for one submission, the ops
  * recorded, ended), one vkQueueSubmit2 signalling its own timeline semaphore, and a wait on that semaphore
- * before a slot is reused. Every struct is built here once; a frame allocates nothing and runs no Tally code.
+ * before a slot is reused; each slot has its own query pools in place of the stream's (its timestamps are reset,
+ * written and copied as the captured frame's were). Every struct is built here once; a frame allocates nothing and
+ * runs no Tally code.
  * The stream's pipelines, descriptor sets, buffers and images are the ones Tally made, so the replay must
  * be closed before them.
  */
@@ -28,8 +30,13 @@ public final class CommandReplay implements AutoCloseable {
     /** How long a slot may wait for its previous frame before the replay gives up (a hung GPU, not pacing). */
     private static final long WAIT_NANOS = 30_000_000_000L;
 
-    /** Per-frame medians of a measured run; {@code bytesPerFrame} is -1 where the JVM cannot count allocations. */
-    public record Figures(long frames, double threadCpuMicrosMedian, double bytesPerFrame) {
+    /**
+     * Per-frame medians of a measured run: the thread's CPU time, and the wall time less the slot waits (measured as the
+     * demo's frames are: a driver that spins in vkWaitSemaphores bills the wait to the thread's CPU time, so where the GPU
+     * sets the pace the first holds waiting as well as work). {@code bytesPerFrame} is -1 where the JVM cannot count
+     * allocations.
+     */
+    public record Figures(long frames, double threadCpuMicrosMedian, double wallMinusWaitsMicrosMedian, double bytesPerFrame) {
     }
 
     private final VkDevice device;
@@ -37,6 +44,10 @@ public final class CommandReplay implements AutoCloseable {
     private final CommandStream stream;
     private final long[] pools;
     private final VkCommandBuffer[] buffers;
+    /** The stream's query pools, and each slot's own pools in their place (a host reset may touch only queries the GPU is done with). */
+    private final long[] capturedQueryPools;
+    private final long[][] slotQueryPools;
+    private final long[] queryEnds;
     private long semaphore;
     private final VkCommandBufferBeginInfo begin = VkCommandBufferBeginInfo.calloc();
     private final VkSubmitInfo2.Buffer submits;
@@ -46,6 +57,8 @@ public final class CommandReplay implements AutoCloseable {
     private final LongBuffer waitValue = MemoryUtil.memAllocLong(1);
     private final LongBuffer waitSemaphore = MemoryUtil.memAllocLong(1);
     private long frame;
+    /** Nanoseconds spent in the slot waits so far. */
+    private long waitNanos;
 
     public CommandReplay(VkDevice device, VkQueue queue, int queueFamily, CommandStream stream, int framesInFlight) {
         this.device = device;
@@ -53,6 +66,10 @@ public final class CommandReplay implements AutoCloseable {
         this.stream = stream;
         pools = new long[framesInFlight];
         buffers = new VkCommandBuffer[framesInFlight];
+        long[][] queryPools = stream.queryPools();
+        capturedQueryPools = queryPools[0];
+        slotQueryPools = new long[framesInFlight][capturedQueryPools.length];
+        queryEnds = queryPools[1];
         submits = VkSubmitInfo2.calloc(framesInFlight);
         commandInfos = VkCommandBufferSubmitInfo.calloc(framesInFlight);
         signals = VkSemaphoreSubmitInfo.calloc(framesInFlight);
@@ -81,6 +98,11 @@ public final class CommandReplay implements AutoCloseable {
             check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(pools[i])
                     .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), cmd), "vkAllocateCommandBuffers(replay)");
             buffers[i] = new VkCommandBuffer(cmd.get(0), device);
+            for (int q = 0; q < capturedQueryPools.length; q++) {
+                check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default().queryType(VK_QUERY_TYPE_TIMESTAMP)
+                        .queryCount((int) queryEnds[q]), null, p), "vkCreateQueryPool(replay)");
+                slotQueryPools[i][q] = p.get(0);
+            }
             commandInfos.get(i).sType$Default().commandBuffer(buffers[i]);
             signals.get(i).sType$Default().semaphore(semaphore).stageMask(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
             submits.get(i).sType$Default().pCommandBufferInfos(VkCommandBufferSubmitInfo.create(commandInfos.address(i), 1))
@@ -93,12 +115,14 @@ public final class CommandReplay implements AutoCloseable {
         int slot = (int) (frame % pools.length);
         if (frame >= pools.length) {
             waitValue.put(0, frame + 1 - pools.length);
+            long start = System.nanoTime();
             check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay slot)");
+            waitNanos += System.nanoTime() - start;
         }
         check(vkResetCommandPool(device, pools[slot], 0), "vkResetCommandPool(replay)");
         VkCommandBuffer cmd = buffers[slot];
         check(vkBeginCommandBuffer(cmd, begin), "vkBeginCommandBuffer(replay)");
-        stream.record(cmd);
+        stream.record(cmd, capturedQueryPools, slotQueryPools[slot]);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer(replay)");
         frame++;
         VkSemaphoreSubmitInfo.nvalue(signals.address(slot), frame);   // by address: get(slot) would be a wrapper object per frame
@@ -113,18 +137,31 @@ public final class CommandReplay implements AutoCloseable {
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
         long thread = Thread.currentThread().getId();
         double[] cpu = new double[frames];
+        double[] wall = new double[frames];
         long firstBytes = allocations == null ? 0 : allocations.getThreadAllocatedBytes(thread);
         long last = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+        long lastWall = System.nanoTime(), lastWait = waitNanos;
         for (int f = 0; f < frames; f++) {
             frame();
             long now = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+            long nowWall = System.nanoTime();
             cpu[f] = (now - last) / 1e3;
+            wall[f] = (nowWall - lastWall - (waitNanos - lastWait)) / 1e3;
             last = now;
+            lastWall = nowWall;
+            lastWait = waitNanos;
         }
         long bytes = allocations == null ? -1 : allocations.getThreadAllocatedBytes(thread) - firstBytes;
-        Arrays.sort(cpu);
-        double median = !cpuTime || frames == 0 ? -1 : frames % 2 == 1 ? cpu[frames / 2] : (cpu[frames / 2 - 1] + cpu[frames / 2]) / 2;
-        return new Figures(frames, median, bytes < 0 ? -1 : (double) bytes / Math.max(1, frames));
+        return new Figures(frames, cpuTime ? median(cpu) : -1, median(wall), bytes < 0 ? -1 : (double) bytes / Math.max(1, frames));
+    }
+
+    private static double median(double[] values) {
+        int n = values.length;
+        if (n == 0) {
+            return -1;
+        }
+        Arrays.sort(values);
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
 
     /** Waits for the replayed frames, then destroys the pools and the semaphore. */
@@ -144,6 +181,13 @@ public final class CommandReplay implements AutoCloseable {
         for (long pool : pools) {
             if (pool != VK_NULL_HANDLE) {
                 vkDestroyCommandPool(device, pool, null);
+            }
+        }
+        for (long[] slot : slotQueryPools) {
+            for (long pool : slot) {
+                if (pool != VK_NULL_HANDLE) {
+                    vkDestroyQueryPool(device, pool, null);
+                }
             }
         }
         if (semaphore != VK_NULL_HANDLE) {

@@ -4,7 +4,7 @@ import static org.lwjgl.system.JNI.*;
 
 /**
  * Forwards a captured command to the driver's function at {@code fn}, with the caller's own arguments
- * ({@code a}: after the command buffer, as read from the C call). LWJGL's bindings cannot be used here:
+ * ({@code a}: after the command buffer, or the device for a host call, as read from the C call). LWJGL's bindings cannot be used here:
  * while capturing, they dispatch to the capture itself.
  */
 final class Forward {
@@ -26,7 +26,7 @@ final class Forward {
             case COPY_BUFFER_TO_IMAGE -> callPJJPV(cmd, a[0], a[1], (int) a[2], (int) a[3], a[4], fn);
             case FILL_BUFFER -> callPJJJV(cmd, a[0], a[1], a[2], (int) a[3], fn);
             case UPDATE_BUFFER -> callPJJJPV(cmd, a[0], a[1], a[2], a[3], fn);
-            case RESET_QUERY_POOL -> callPJV(cmd, a[0], (int) a[1], (int) a[2], fn);
+            case RESET_QUERY_POOL, HOST_RESET_QUERY_POOL -> callPJV(cmd, a[0], (int) a[1], (int) a[2], fn);
             case WRITE_TIMESTAMP_2 -> callPJJV(cmd, a[0], a[1], (int) a[2], fn);
             case CLEAR_COLOR_IMAGE -> callPJPPV(cmd, a[0], (int) a[1], a[2], (int) a[3], a[4], fn);
         }

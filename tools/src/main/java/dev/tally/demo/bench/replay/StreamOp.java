@@ -8,8 +8,9 @@ import static org.lwjgl.system.libffi.LibFFI.ffi_type_uint64;
 
 /**
  * The command-buffer calls a captured frame may hold, each with its C signature (after the command buffer,
- * which every one takes first): what the capture intercepts, copies and the replay issues again. Any other
- * vkCmd* function met during a capture is refused (the replay could not issue it).
+ * which every one takes first; after the device for {@link #HOST_RESET_QUERY_POOL}, the one host call): what the
+ * capture intercepts, copies and the replay issues again. Any other vkCmd* function met during a capture is
+ * refused (the replay could not issue it).
  */
 public enum StreamOp {
     PIPELINE_BARRIER_2("vkCmdPipelineBarrier2", false, ffi_type_pointer),
@@ -29,6 +30,8 @@ public enum StreamOp {
     FILL_BUFFER("vkCmdFillBuffer", false, ffi_type_uint64, ffi_type_uint64, ffi_type_uint64, ffi_type_uint32),
     UPDATE_BUFFER("vkCmdUpdateBuffer", false, ffi_type_uint64, ffi_type_uint64, ffi_type_uint64, ffi_type_pointer),
     RESET_QUERY_POOL("vkCmdResetQueryPool", false, ffi_type_uint64, ffi_type_uint32, ffi_type_uint32),
+    /** vkResetQueryPool: a host call made while the frame records (its first argument is the VkDevice, not a command buffer). */
+    HOST_RESET_QUERY_POOL("vkResetQueryPool", false, ffi_type_uint64, ffi_type_uint32, ffi_type_uint32),
     WRITE_TIMESTAMP_2("vkCmdWriteTimestamp2", false, ffi_type_uint64, ffi_type_uint64, ffi_type_uint32),
     COPY_QUERY_POOL_RESULTS("vkCmdCopyQueryPoolResults", false, ffi_type_uint64, ffi_type_uint32, ffi_type_uint32, ffi_type_uint64, ffi_type_uint64,
             ffi_type_uint64, ffi_type_uint32),
@@ -45,6 +48,20 @@ public enum StreamOp {
     final boolean instanceLevel;
     /** The argument types after the command buffer. */
     final FFIType[] args;
+
+    /** True for a host call made during recording: its first argument is the VkDevice. */
+    boolean host() {
+        return this == HOST_RESET_QUERY_POOL;
+    }
+
+    /** The index in {@link #args} of the query pool this op names, or -1 when it names none. */
+    int queryPoolArg() {
+        return switch (this) {
+            case RESET_QUERY_POOL, HOST_RESET_QUERY_POOL, COPY_QUERY_POOL_RESULTS -> 0;
+            case WRITE_TIMESTAMP_2 -> 1;
+            default -> -1;
+        };
+    }
 
     StreamOp(String function, boolean instanceLevel, FFIType... args) {
         this.function = function;

@@ -35,7 +35,7 @@ final class StructCopies {
                 a[4] = arena.copy(a[4], (long) VkImageSubresourceRange.SIZEOF * a[3]);
             }
             case BEGIN_LABEL -> a[0] = label(a[0], arena);
-            case BIND_PIPELINE, DISPATCH, DRAW, END_RENDERING, FILL_BUFFER, RESET_QUERY_POOL, WRITE_TIMESTAMP_2, END_LABEL -> {
+            case BIND_PIPELINE, DISPATCH, DRAW, END_RENDERING, FILL_BUFFER, RESET_QUERY_POOL, HOST_RESET_QUERY_POOL, WRITE_TIMESTAMP_2, END_LABEL -> {
             }
         }
     }
