@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import org.lwjgl.system.MemoryUtil;
+
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -135,38 +137,55 @@ final class HudScene {
         return total;
     }
 
-    /** Writes the Scene block of shaders/hud.comp at offset 0 of {@code out} (little-endian); {@link #planTiles} first. */
+    /**
+     * Writes the Scene block of shaders/hud.comp at offset 0 of {@code out} (a direct buffer; native order, little-endian on
+     * every platform LWJGL runs on); {@link #planTiles} first. By address, and only the ranges and rectangles in use: the
+     * shader reads no range past the count and no rectangle no range names, so what a slot held before may stay.
+     */
     void write(ByteBuffer out, int groupsX, int groupsY, float[] histArea, float minEV, float binsPerEV, int atlasWidth,
                float[] plotArea, float now, float span, float evLow, float evHigh, float lineWidth) {
-        int at = 0;
-        for (int i = 0; i < 4 * BOXES; i++, at += 4) {
-            out.putInt(at, tiles[i]);
+        if (out.capacity() < HEADER_BYTES) {
+            throw new IllegalArgumentException("internal: the HUD scene needs " + HEADER_BYTES + " bytes, the slot has " + out.capacity());
         }
-        out.putInt(at, boxEnds[0]).putInt(at + 4, boxEnds[1]).putInt(at + 8, boxEnds[2]).putInt(at + 12, ranges);
-        out.putInt(at + 16, groupsX).putInt(at + 20, groupsY).putInt(at + 24, width).putInt(at + 28, height);
+        long at = MemoryUtil.memAddress0(out);
+        for (int i = 0; i < 4 * BOXES; i++, at += 4) {
+            MemoryUtil.memPutInt(at, tiles[i]);
+        }
+        putInts(at, boxEnds[0], boxEnds[1], boxEnds[2], ranges);
+        putInts(at + 16, groupsX, groupsY, width, height);
         at += 32;
         for (int i = 0; i < 4; i++) {
-            out.putFloat(at + 4 * i, histArea[i]);
-            out.putFloat(at + 16 + 4 * i, plotArea[i]);
+            MemoryUtil.memPutFloat(at + 4 * i, histArea[i]);
+            MemoryUtil.memPutFloat(at + 16 + 4 * i, plotArea[i]);
         }
         at += 32;
-        out.putFloat(at, minEV).putFloat(at + 4, binsPerEV).putInt(at + 8, atlasWidth).putInt(at + 12, 0);
-        out.putFloat(at + 16, now).putFloat(at + 20, span).putFloat(at + 24, evLow).putFloat(at + 28, evHigh);
-        out.putFloat(at + 32, lineWidth).putFloat(at + 36, 0).putFloat(at + 40, 0).putFloat(at + 44, 0);
+        putFloats(at, minEV, binsPerEV, 0, 0);
+        MemoryUtil.memPutInt(at + 8, atlasWidth);   // read as float bits (histParams.z)
+        putFloats(at + 16, now, span, evLow, evHigh);
+        putFloats(at + 32, lineWidth, 0, 0, 0);
         at += 48;
-        for (int r = 0; r < MAX_RANGES; r++, at += 32) {
-            boolean used = r < ranges;
-            out.putInt(at, used ? kind[r] : 0).putInt(at + 4, used ? first[r] : 0).putInt(at + 8, used ? count[r] : 0).putInt(at + 12, 0);
-            for (int k = 0; k < 4; k++) {
-                out.putInt(at + 16 + 4 * k, used ? bounds[4 * r + k] : 0);
-            }
+        long rectsAt = at + 32L * MAX_RANGES;
+        for (int r = 0; r < ranges; r++, at += 32) {
+            putInts(at, kind[r], first[r], count[r], 0);
+            putInts(at + 16, bounds[4 * r], bounds[4 * r + 1], bounds[4 * r + 2], bounds[4 * r + 3]);
         }
-        for (int i = 0; i < MAX_RECTS; i++, at += 32) {
-            boolean used = i < rectCount;
-            for (int k = 0; k < 4; k++) {
-                out.putInt(at + 4 * k, used ? rects[4 * i + k] : 0);
-            }
-            out.putInt(at + 16, used ? rectRgba[i] : 0).putInt(at + 20, 0).putInt(at + 24, 0).putInt(at + 28, 0);
+        for (int i = 0; i < rectCount; i++, rectsAt += 32) {
+            putInts(rectsAt, rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]);
+            putInts(rectsAt + 16, rectRgba[i], 0, 0, 0);
         }
+    }
+
+    private static void putInts(long at, int a, int b, int c, int d) {
+        MemoryUtil.memPutInt(at, a);
+        MemoryUtil.memPutInt(at + 4, b);
+        MemoryUtil.memPutInt(at + 8, c);
+        MemoryUtil.memPutInt(at + 12, d);
+    }
+
+    private static void putFloats(long at, float a, float b, float c, float d) {
+        MemoryUtil.memPutFloat(at, a);
+        MemoryUtil.memPutFloat(at + 4, b);
+        MemoryUtil.memPutFloat(at + 8, c);
+        MemoryUtil.memPutFloat(at + 12, d);
     }
 }
