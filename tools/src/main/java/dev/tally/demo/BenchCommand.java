@@ -182,7 +182,7 @@ public class BenchCommand implements Callable<Integer> {
                 }
                 Engine.of(rt).graphs().passTimingInterval(timingInterval);
                 if (runs("frame")) {
-                    frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, bench.results(), progress);
+                    frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, quick, bench.results(), progress);
                 }
                 if (sweep && runs("exposure")) {
                     for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {
@@ -228,19 +228,26 @@ public class BenchCommand implements Callable<Integer> {
      */
     /** Unmeasured runs of the demo before frame-cpu measures one: at least the first, then until the JIT is quiet, at most the second. */
     private static final int MIN_WARM_UP_RUNS = 8, MAX_WARM_UP_RUNS = 64;
+    /**
+     * Frames the full bench runs before frame-cpu at least (quick runs skip it): code run once a frame reaches C2's
+     * thresholds only after several thousand frames, and queueing a method for C2 allocates its class's string constants
+     * on the frame thread (HotSpot resolves them there first), so a measured run met them after 14-27 runs of 500 frames.
+     */
+    private static final int MIN_WARM_UP_FRAMES = 20_000;
     /** Consecutive runs in which the JIT compiled nothing (no compilation time added) that make the frame loop steady. */
     private static final int QUIET_RUNS = 2;
 
     /**
-     * Runs {@code frames} until the JIT has settled: at least {@link #MIN_WARM_UP_RUNS}, then until {@link #QUIET_RUNS} runs in a
-     * row added no compilation time (a method compiled or deoptimized and re-run in the interpreter during the measured run
-     * allocates what the compiled code does not), at most {@link #MAX_WARM_UP_RUNS}. {@return the runs made}
+     * Runs {@code frames} until the JIT has settled: at least {@code minRuns}, then until {@link #QUIET_RUNS} runs in a row
+     * added no compilation time (a method compiled or deoptimized and re-run in the interpreter during the measured run
+     * allocates what the compiled code does not), at most {@link #MAX_WARM_UP_RUNS} beyond the minimum's share. {@return the runs made}
      */
-    private static int warmUp(DemoFrames frames) {
+    private static int warmUp(DemoFrames frames, int minRuns) {
         java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
         boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
         int quiet = 0, run = 0;
-        while (run < MAX_WARM_UP_RUNS && (run < MIN_WARM_UP_RUNS || (timed && quiet < QUIET_RUNS))) {
+        int maxRuns = Math.max(MAX_WARM_UP_RUNS, minRuns + MAX_WARM_UP_RUNS - MIN_WARM_UP_RUNS);
+        while (run < maxRuns && (run < minRuns || (timed && quiet < QUIET_RUNS))) {
             long before = timed ? jit.getTotalCompilationTime() : 0;
             frames.run();
             run++;
@@ -249,7 +256,7 @@ public class BenchCommand implements Callable<Integer> {
         return run;
     }
 
-    private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, List<BenchResult> out, PrintStream progress) {
+    private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, boolean quick, List<BenchResult> out, PrintStream progress) {
         // The demo's choice of HDR format for this device, then each format by name (500 frames each: the median's
         // window of 128 frames holds the latest run's only).
         java.util.List<String> formats = new java.util.ArrayList<>();
@@ -272,7 +279,7 @@ public class BenchCommand implements Callable<Integer> {
             // JIT's last recompilations (a deoptimized method re-run in the interpreter loading a class on a branch not taken
             // before: 9.4 KB in one frame); after eight, 0 B over 500 frames on lavapipe, 0.3-4.2 B on the H200, where a run
             // takes 0.1 s and the JIT was still compiling.
-            int warmUpRuns = warmUp(cpu);
+            int warmUpRuns = warmUp(cpu, quick ? MIN_WARM_UP_RUNS : Math.max(MIN_WARM_UP_RUNS, MIN_WARM_UP_FRAMES / frames));
             DemoFrames.Figures f = cpu.measure();
             progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, thread CPU %.2f us, pacing %.2f us/frame, %.1f bytes/frame"
                             + " (after %d warm-up runs)%n", cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(),

@@ -19,12 +19,17 @@ final class CompletionTimes implements AutoCloseable {
     private final long[] ticks = new long[1];
     /** Slots whose timestamp the frame being recorded wrote: copied to host memory when its commands end. */
     private final ReadbackSlot[] written;
+    private final VulkanContext ctx;
+    /** By query: the timeline value of the frame that last wrote it (0: never), so that a host reset waits for nothing. */
+    private final long[] queryBusyUntil;
     private int writtenCount;
     private long writtenFrame = -1;
     /** Completion timestamps read through vkGetQueryPoolResults (a frame on two lanes), for tests. */
     private long driverReads;
 
     CompletionTimes(VulkanContext ctx, int slotCount) {
+        this.ctx = ctx;
+        this.queryBusyUntil = new long[2 * slotCount];
         boolean timestamps = ctx.info().timestampValidBits() > 0;
         this.clock = new GpuClock(ctx);
         this.source = clock.available() ? TimeSource.CALIBRATED : TimeSource.HOST_ESTIMATE;
@@ -36,10 +41,15 @@ final class CompletionTimes implements AutoCloseable {
         return source;
     }
 
-    /** Recorded before a slot's copies. */
+    /**
+     * Recorded before a slot's copies. From the host only once the frame that last wrote the slot's query has completed:
+     * a slot is picked by frame number, and abandoned frames advance the number without taking a frame in flight, so a
+     * slot can come round again while its last capture still runs (its delivery then drops it, and the reset is a
+     * command the queue orders after it).
+     */
     void reset(VkCommandBuffer cmd, ReadbackSlot slot) {
         if (queries != null) {
-            queries.reset(cmd, slot.query, 1);
+            queries.reset(cmd, slot.query, 1, ctx.completedValue() >= queryBusyUntil[slot.query]);
         }
     }
 
@@ -48,6 +58,7 @@ final class CompletionTimes implements AutoCloseable {
         slot.timestampCopied = false;
         if (queries != null) {
             queries.write(cmd, slot.query);
+            queryBusyUntil[slot.query] = slot.timelineValue;
             if (writtenFrame != slot.frame) {
                 writtenFrame = slot.frame;
                 writtenCount = 0;

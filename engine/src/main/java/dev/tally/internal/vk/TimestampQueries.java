@@ -63,12 +63,22 @@ public final class TimestampQueries implements AutoCloseable {
      * completed on the GPU and whose results were read or copied out.
      */
     public void reset(VkCommandBuffer cmd, int first, int count) {
-        if (hostReset) {
+        reset(cmd, first, count, true);
+    }
+
+    /**
+     * As {@link #reset(VkCommandBuffer, int, int)}, from the host only where {@code gpuDone}: the caller knows every
+     * submitted use of the range has completed. Where it does not, the reset is a command in {@code cmd}, which the
+     * queue orders after those uses.
+     */
+    public void reset(VkCommandBuffer cmd, int first, int count, boolean gpuDone) {
+        boolean fromHost = hostReset && gpuDone;
+        if (fromHost) {
             vkResetQueryPool(ctx.device(), pool, first, count);
         } else {
             vkCmdResetQueryPool(cmd, pool, first, count);
         }
-        ctx.queryResets().counted(hostReset, count);
+        ctx.queryResets().counted(fromHost, count);
     }
 
     public void write(VkCommandBuffer cmd, int query) {
