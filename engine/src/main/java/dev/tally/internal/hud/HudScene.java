@@ -144,8 +144,9 @@ final class HudScene {
      */
     void write(ByteBuffer out, int groupsX, int groupsY, float[] histArea, float minEV, float binsPerEV, int atlasWidth,
                float[] plotArea, float now, float span, float evLow, float evHigh, float lineWidth) {
-        if (out.capacity() < HEADER_BYTES) {
-            throw new IllegalArgumentException("internal: the HUD scene needs " + HEADER_BYTES + " bytes, the slot has " + out.capacity());
+        if (!out.isDirect() || out.capacity() < HEADER_BYTES) {
+            throw new IllegalArgumentException("internal: the HUD scene needs " + HEADER_BYTES + " bytes of mapped memory, the slot has "
+                    + out.capacity() + (out.isDirect() ? "" : " on the heap"));
         }
         long at = MemoryUtil.memAddress0(out);
         for (int i = 0; i < 4 * BOXES; i++, at += 4) {

@@ -109,8 +109,9 @@ final class TextLayout {
      */
     int write(ByteBuffer out, int offset, int max) {
         int n = Math.min(max, count);
-        if (offset < 0 || (long) offset + (long) n * GLYPH_BYTES > out.capacity()) {
-            throw new IllegalArgumentException("internal: " + n + " glyph instances at " + offset + " overrun the " + out.capacity() + "-byte slot");
+        if (!out.isDirect() || offset < 0 || (long) offset + (long) n * GLYPH_BYTES > out.capacity()) {
+            throw new IllegalArgumentException("internal: " + n + " glyph instances at " + offset + (out.isDirect() ? " overrun the " + out.capacity() + "-byte slot"
+                    : " written to a heap buffer; the slot must be mapped memory"));
         }
         long base = MemoryUtil.memAddress0(out) + offset;
         int[] p = placed;

@@ -41,12 +41,14 @@ class TextLayoutTest {
     }
 
     @Test
-    void aRunThatWouldOverrunTheBufferIsReportedAsABug() {
+    void aRunThatWouldOverrunTheBufferOrMissMappedMemoryIsReportedAsABug() {
         TextLayout layout = new TextLayout(FONT).add("overrun", 0, 20, -1);
         ByteBuffer out = MemoryUtil.memCalloc(2 * TextLayout.GLYPH_BYTES);
         try {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> layout.write(out, 0, 100));
             assertTrue(e.getMessage().startsWith("internal: 7 glyph instances at 0 overrun the 40-byte slot"), e.getMessage());
+            IllegalArgumentException heap = assertThrows(IllegalArgumentException.class, () -> layout.write(ByteBuffer.allocate(4096), 0, 100));
+            assertTrue(heap.getMessage().contains("written to a heap buffer"), heap.getMessage());
         } finally {
             MemoryUtil.memFree(out);
         }
