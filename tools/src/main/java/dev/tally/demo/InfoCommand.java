@@ -62,6 +62,8 @@ public final class InfoCommand implements Callable<Integer> {
                     : s.unroll() + " (" + s.largeUnroll() + " from " + ReduceSettings.LARGE_INPUT + " floats)";
             System.out.printf("reduction: workgroup %d, up to %d groups, unroll %s, single dispatch up to %d floats, %d floats per binding%n",
                     s.workgroupSize(), s.groups(), unroll, s.singleDispatchMax(), s.chunkElements());
+            System.out.println("timestamp queries: reset " + (Engine.of(rt).context().hostQueryReset() ? "from the host (hostQueryReset)"
+                    : "by commands in the frame (the device has no hostQueryReset)"));
             System.out.println("validation: " + (Engine.of(rt).context().options().validation() ? "on (with synchronization validation)" : "off"));
         }
         return 0;

@@ -23,6 +23,8 @@ class InfoCommandTest {
         assertEquals(0, plain.status(), plain::toString);
         List<String> devices = deviceLines(plain);
         assertFalse(devices.isEmpty(), plain::toString);
+        // lavapipe offers hostQueryReset and Tally's own device enables it
+        assertTrue(plain.out().contains("timestamp queries: reset from the host (hostQueryReset)"), plain::toString);
         int missing = devices.size() + 6;   // 7 on a machine with one device
 
         Cli.Run r = ToolsCli.run("info", "--device", Integer.toString(missing), "--set", "cache.dir=" + cache);
