@@ -60,6 +60,25 @@ class FrameAllocationTest {
         check(false, true);
     }
 
+    /**
+     * Exactly 0 B with the optimizing compiler off ({@code -XX:TieredStopAtLevel=1}): the frame's code as written, with no
+     * escape analysis to remove an allocation, and without what C2 itself allocates on the frame thread (HotSpot resolves a
+     * class's string constants there when it queues one of its methods for C2, a one-off per class that the bound above
+     * leaves room for). Wall-clock timing, the demo's default, so the HUD's text changes every frame.
+     */
+    @Test
+    void aSteadyFrameAllocatesNothingAsWritten() throws IOException, InterruptedException {
+        String text = probe(false, true, false, true);
+        String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
+        double bytes = Double.parseDouble(line.split(" ")[1]);
+        if (bytes != 0) {
+            String sites = probe(true, true, false, true).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
+                    .collect(Collectors.joining("\n"));
+            fail(String.format(Locale.ROOT, "%.1f bytes allocated per frame with C1 only; 0 expected. Top allocation sites over %d frames "
+                    + "(JFR, first dev.tally frame):%n%s", bytes, FRAMES, sites));
+        }
+    }
+
     private static void check(boolean wallClock) throws IOException, InterruptedException {
         check(wallClock, false);
     }
@@ -81,9 +100,17 @@ class FrameAllocationTest {
 
     /** Runs the probe in a JVM of its own; with {@code sites}, under an allocation recording with small fixed TLABs. */
     private static String probe(boolean sites, boolean wallClock, boolean batches) throws IOException, InterruptedException {
+        return probe(sites, wallClock, batches, false);
+    }
+
+    /** As above; {@code c1Only}: the probe's JVM runs without the optimizing compiler. */
+    private static String probe(boolean sites, boolean wallClock, boolean batches, boolean c1Only) throws IOException, InterruptedException {
         Path out = Files.createTempFile("tally-frame-alloc", ".txt");
         try {
             List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xss4m"));
+            if (c1Only) {
+                command.add("-XX:TieredStopAtLevel=1");
+            }
             if (sites) {
                 command.addAll(List.of("-XX:TLABSize=2k", "-XX:-ResizeTLAB"));
             }
