@@ -68,15 +68,7 @@ class FrameAllocationTest {
      */
     @Test
     void aSteadyFrameAllocatesNothingAsWritten() throws IOException, InterruptedException {
-        String text = probe(false, true, false, true);
-        String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
-        double bytes = Double.parseDouble(line.split(" ")[1]);
-        if (bytes != 0) {
-            String sites = probe(true, true, false, true).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
-                    .collect(Collectors.joining("\n"));
-            fail(String.format(Locale.ROOT, "%.1f bytes allocated per frame with C1 only; 0 expected. Top allocation sites over %d frames "
-                    + "(JFR, first dev.tally frame):%n%s", bytes, FRAMES, sites));
-        }
+        check(true, false, true, 0);
     }
 
     private static void check(boolean wallClock) throws IOException, InterruptedException {
@@ -84,26 +76,29 @@ class FrameAllocationTest {
     }
 
     private static void check(boolean wallClock, boolean batches) throws IOException, InterruptedException {
-        String text = probe(false, wallClock, batches);
+        check(wallClock, batches, false, MAX_BYTES_PER_FRAME);
+    }
+
+    /** Runs the probe ({@code c1Only}: without the optimizing compiler) and fails above {@code maxBytes} a frame, naming the sites. */
+    private static void check(boolean wallClock, boolean batches, boolean c1Only, double maxBytes) throws IOException, InterruptedException {
+        String text = probe(false, wallClock, batches, c1Only);
         String line = text.lines().filter(l -> l.startsWith("bytesPerFrame ")).findFirst().orElseThrow(() -> new AssertionError(text));
         String[] f = line.split(" ");
         double bytes = Double.parseDouble(f[1]);
         assertEquals(FRAMES, Long.parseLong(f[2]), text);
         assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
-        if (bytes > MAX_BYTES_PER_FRAME) {
-            String sites = probe(true, wallClock, batches).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
+        if (bytes > maxBytes) {
+            String sites = probe(true, wallClock, batches, c1Only).lines().filter(l -> l.startsWith("site ")).map(l -> l.substring("site ".length()))
                     .collect(Collectors.joining("\n"));
-            fail(String.format(Locale.ROOT, "%.0f bytes allocated per frame; at most %.0f expected. Top allocation sites over %d frames "
-                    + "(JFR, first dev.tally frame):%n%s", bytes, MAX_BYTES_PER_FRAME, FRAMES, sites));
+            fail(String.format(Locale.ROOT, "%.1f bytes allocated per frame%s; at most %.0f expected. Top allocation sites over %d frames "
+                    + "(JFR, first dev.tally frame):%n%s", bytes, c1Only ? " with C1 only" : "", maxBytes, FRAMES, sites));
         }
     }
 
-    /** Runs the probe in a JVM of its own; with {@code sites}, under an allocation recording with small fixed TLABs. */
-    private static String probe(boolean sites, boolean wallClock, boolean batches) throws IOException, InterruptedException {
-        return probe(sites, wallClock, batches, false);
-    }
-
-    /** As above; {@code c1Only}: the probe's JVM runs without the optimizing compiler. */
+    /**
+     * Runs the probe in a JVM of its own; with {@code sites}, under an allocation recording with small fixed TLABs; with
+     * {@code c1Only}, without the optimizing compiler.
+     */
     private static String probe(boolean sites, boolean wallClock, boolean batches, boolean c1Only) throws IOException, InterruptedException {
         Path out = Files.createTempFile("tally-frame-alloc", ".txt");
         try {
