@@ -78,10 +78,6 @@ bool isFiniteBits(float v) {
     return (floatBitsToUint(v) & 0x7f800000u) != 0x7f800000u;
 }
 
-bool allFiniteBits(vec3 v) {
-    return isFiniteBits(v.x) && isFiniteBits(v.y) && isFiniteBits(v.z);
-}
-
 // Rec. 709 / sRGB primaries, relative luminance Y. Summed left to right, no fma: the Java model does
 // (0.2126 r + 0.7152 g) + 0.0722 b with the same roundings.
 float luminance709(vec3 c) {
@@ -95,20 +91,18 @@ float luminance709(vec3 c) {
 // The histogram bin of one linear HDR colour. binsPerEV = 255 / (maxEV - minEV), computed on the CPU
 // in single precision (ExposureSettings.binsPerEV()) so both sides use the same constant.
 uint histogramBin(vec3 rgb, float minEV, float binsPerEV) {
-    if (!allFiniteBits(rgb)) {
-        return 0u;
-    }
     float lum = luminance709(rgb);
-    if (!(lum > 0.0)) {
+    // The weights are positive and sum to at most 1, so finite channels give a finite luminance (at most FLT_MAX,
+    // which their largest values give exactly), and a NaN or infinite channel a NaN or infinite one: a luminance
+    // that is finite and positive needs no test of the channels. Per pixel two compares, not three channel tests.
+    if (!(lum > 0.0 && isFiniteBits(lum))) {
         return 0u;
     }
     precise float offsetEV = log2(lum) - minEV;
     precise float scaled = offsetEV * binsPerEV;   // 0 at minEV, 255 at maxEV
-    if (!(scaled >= 0.0)) {
-        return 1u;                                 // below range (also -Inf from a flushed log2): the edge bin
-    }
-    // +Inf (an overflowing luminance) clamps here too: min() keeps the float finite before converting.
-    return 1u + uint(min(floor(scaled), float(HISTOGRAM_RANGE_BINS - 1)));
+    // Below the range (also -Inf from a flushed log2) clamps to 0, the edge bin 1; the conversion truncates, which
+    // for a value >= 0 is floor(): per pixel one clamp and one conversion, no compare and select, no rounding.
+    return 1u + uint(clamp(scaled, 0.0, float(HISTOGRAM_RANGE_BINS - 1)));
 }
 
 // A metering weight in [0, 1] to fixed point: round(w * 256), so 1.0 -> 256 and 0.05 -> 13.

@@ -166,7 +166,7 @@ class ExposureGpuTest extends GpuTestBase {
                     } else if (kind < 12) {
                         c[r.nextInt(3)] = -c[0] * 8;          // negative channel, luminance of either sign
                     } else if (kind < 13) {
-                        Arrays.fill(c, Float.MAX_VALUE);      // luminance overflows: bin 255
+                        Arrays.fill(c, Float.MAX_VALUE);      // the largest luminance, FLT_MAX exactly: bin 255
                     }
                 } while (!awayFromBinEdges(c[0], c[1], c[2], s));
                 System.arraycopy(c, 0, rgba, 4 * i, 3);

@@ -81,7 +81,7 @@ public final class ExposureModel {
     /**
      * The histogram bin of one colour: 0 for any NaN/Inf channel or luminance <= 0; 1 below minEV;
      * otherwise {@code 1 + min(floor((log2(lum) - minEV) * binsPerEV), 254)}, so maxEV and above
-     * (even a luminance that overflows to +Inf) land in 255.
+     * (up to the largest finite luminance, FLT_MAX: finite channels cannot overflow it) land in 255.
      */
     public static int bin(float r, float g, float b, ExposureSettings s) {
         return bin(r, g, b, s.minEV(), s.binsPerEV());

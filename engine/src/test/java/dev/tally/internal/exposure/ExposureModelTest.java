@@ -165,6 +165,24 @@ class ExposureModelTest {
         assertEquals(0, ExposureModel.bin(g, g, Float.NaN, S), "one NaN channel is enough");
     }
 
+    /**
+     * histogram.comp tests the luminance, not the channels, for NaN and Inf: that holds because finite channels cannot
+     * make an infinite luminance (the weights sum to at most 1), so a non-finite luminance always means a non-finite channel.
+     */
+    @Test
+    void finiteChannelsNeverOverflowTheLuminance() {
+        float max = Float.MAX_VALUE;
+        assertEquals(max, ExposureModel.luminance(max, max, max), "the largest channels give FLT_MAX exactly");
+        float[] big = {max, Math.nextDown(max), 0x1p127f, 0f};
+        for (float r : big) {
+            for (float g : big) {
+                for (float b : big) {
+                    assertTrue(Float.isFinite(ExposureModel.luminance(r, g, b)), r + ", " + g + ", " + b);
+                }
+            }
+        }
+    }
+
     @Test
     void outOfRangeValuesGoToTheEndBins() {
         assertEquals(1, ExposureModel.bin(greyOfEV(-10.01f), greyOfEV(-10.01f), greyOfEV(-10.01f), S), "below minEV: the edge bin");
@@ -173,7 +191,7 @@ class ExposureModelTest {
         assertEquals(255, ExposureModel.bin(0x1p20f, 0x1p20f, 0x1p20f, S), "exactly maxEV");
         assertEquals(255, ExposureModel.bin(1e30f, 1e30f, 1e30f, S), "far above maxEV");
         assertEquals(255, ExposureModel.bin(Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, S),
-                "finite channels whose luminance overflows count as above range");
+                "the largest finite channels count as above range");
         // A denormal luminance is below range here; a device that flushes denormals sees black (bin 0).
         assertEquals(1, ExposureModel.bin(Float.MIN_VALUE, Float.MIN_VALUE, Float.MIN_VALUE, S), "denormal: below range");
     }
