@@ -40,6 +40,13 @@ public final class FontAtlas {
     private final int height;
     private final byte[] coverage;
     private final Glyph[] glyphs;
+    /**
+     * Per glyph, {@link #PACKED_INTS} ints as the HUD's glyph instance wants them: atlas origin (x | y << 16), bitmap size
+     * (w | h << 16, 0 for a glyph with no pixels), x and y offset from the pen. The text layout reads these for every
+     * character of every frame, so they sit side by side in one array instead of behind a record each.
+     */
+    private final int[] packed;
+    static final int PACKED_INTS = 4;
     private final int advance;
     private final int ascent;
     private final int descent;
@@ -50,6 +57,15 @@ public final class FontAtlas {
         this.height = height;
         this.coverage = coverage;
         this.glyphs = glyphs;
+        this.packed = new int[PACKED_INTS * glyphs.length];
+        for (int i = 0; i < glyphs.length; i++) {
+            Glyph g = glyphs[i];
+            boolean inked = g.width() > 0 && g.height() > 0;
+            packed[PACKED_INTS * i] = g.atlasX() | g.atlasY() << 16;
+            packed[PACKED_INTS * i + 1] = inked ? g.width() | g.height() << 16 : 0;
+            packed[PACKED_INTS * i + 2] = g.xOffset();
+            packed[PACKED_INTS * i + 3] = g.yOffset();
+        }
         this.advance = advance;
         this.ascent = ascent;
         this.descent = descent;
@@ -124,7 +140,17 @@ public final class FontAtlas {
 
     /** The glyph of {@code c}; characters outside {@value #FIRST}..{@value #LAST} give '?'. */
     public Glyph glyph(char c) {
-        return glyphs[(c >= FIRST && c <= LAST ? c : '?') - FIRST];
+        return glyphs[index(c)];
+    }
+
+    /** {@code c}'s glyph index: into {@link #packed()} at {@link #PACKED_INTS} times it. */
+    static int index(char c) {
+        return (c >= FIRST && c <= LAST ? c : '?') - FIRST;
+    }
+
+    /** Every glyph's instance fields (see {@link #PACKED_INTS}); the layout's to read, not to change. */
+    int[] packed() {
+        return packed;
     }
 
     /** Coverage 0..255 of atlas texel (x, y), 0 outside the atlas. */

@@ -9,6 +9,7 @@ import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 
@@ -22,8 +23,9 @@ final class HudUploadRing implements AutoCloseable {
     private final TrackedBuffer[] text;
     private final HudScene[] scenes;
     private final TextLayout[] layouts;
-    /** Each text slot's mapped memory as a buffer, made once per slot. */
+    /** Each text slot's mapped memory as a buffer, and its glyph instances as ints, made once per slot. */
     private final ByteBuffer[] mappedSlots;
+    private final IntBuffer[] glyphSlots;
 
     HudUploadRing(VulkanContext ctx) {
         try (ConstructionGuard guard = new ConstructionGuard()) {
@@ -31,6 +33,7 @@ final class HudUploadRing implements AutoCloseable {
             scenes = new HudScene[text.length];
             layouts = new TextLayout[text.length];
             mappedSlots = new ByteBuffer[text.length];
+            glyphSlots = new IntBuffer[text.length];
             for (int i = 0; i < text.length; i++) {
                 scenes[i] = new HudScene();
                 text[i] = guard.add(new TrackedBuffer(ctx, "hud.text" + i, HudScene.GLYPH_OFFSET + (long) MAX_GLYPHS * TextLayout.GLYPH_BYTES,
@@ -73,7 +76,13 @@ final class HudUploadRing implements AutoCloseable {
 
     /** Writes {@code glyphs} after the slot's header (at most MAX_GLYPHS); the number written. */
     int writeGlyphs(int slot, TextLayout glyphs) {
-        return glyphs.write(mapped(slot), HudScene.GLYPH_OFFSET, MAX_GLYPHS);
+        IntBuffer instances = glyphSlots[slot];
+        if (instances == null) {
+            ByteBuffer mapped = mapped(slot);
+            instances = glyphSlots[slot] = mapped.slice(HudScene.GLYPH_OFFSET, mapped.capacity() - HudScene.GLYPH_OFFSET).order(ByteOrder.LITTLE_ENDIAN)
+                    .asIntBuffer();
+        }
+        return glyphs.write(instances, MAX_GLYPHS);
     }
 
     @Override

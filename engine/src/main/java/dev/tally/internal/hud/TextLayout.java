@@ -1,8 +1,6 @@
 package dev.tally.internal.hud;
 
-import org.lwjgl.system.MemoryUtil;
-
-import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,16 +13,22 @@ import java.util.List;
 final class TextLayout {
     /** One instance: float x, y; uint atlas origin; uint bitmap size; uint rgba (see hud_common.glsl). */
     static final int GLYPH_BYTES = 20;
+    static final int GLYPH_INTS = GLYPH_BYTES / 4;
 
     /** A glyph's bitmap at output pixel (x, y), top-left, with its atlas rectangle and colour. */
     record Placed(int x, int y, FontAtlas.Glyph glyph, int rgba) {
     }
 
     private final FontAtlas font;
-    /** Ints per placed glyph in {@link #placed}. */
-    private static final int STRIDE = 6;
-    /** Per placed glyph: x, y, atlas origin (x | y << 16), bitmap size (w | h << 16), rgba, character: the instance as written, ready. */
-    private int[] placed = new int[STRIDE * 256];
+    /**
+     * The placed glyphs as the shaders read them, {@link #GLYPH_INTS} ints each (x and y as float bits): a frame's text
+     * reaches its upload slot in one bulk copy.
+     */
+    private int[] instances = new int[GLYPH_INTS * 256];
+    /** Each placed glyph's character (for {@link #placed()}). */
+    private char[] chars = new char[256];
+    /** The line being added, copied out of its CharSequence. */
+    private char[] text = new char[128];
     private int count;
     /** Pixel bounds [x0, y0, x1, y1) of the glyphs placed since {@link #mark()}. */
     private int x0, y0, x1, y1;
@@ -66,64 +70,91 @@ final class TextLayout {
         return count;
     }
 
-    /** Adds {@code s} with its pen starting at {@code x} on baseline {@code baseline}; blanks add nothing. */
+    /**
+     * Adds {@code s} with its pen starting at {@code x} on baseline {@code baseline}; blanks add nothing. Every character
+     * of every HUD line passes here each frame: room is made once per call, the characters are copied out in one call
+     * (a StringBuilder's charAt per character, through CharSequence, cost a quarter of this loop), the glyph's fields
+     * come from the font's packed table, and the bounds and count stay in locals until the end.
+     */
     TextLayout add(CharSequence s, int x, int baseline, int rgba) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            FontAtlas.Glyph g = font.glyph(c);
-            if (g.width() > 0 && g.height() > 0) {
-                if (STRIDE * count + STRIDE > placed.length) {
-                    placed = Arrays.copyOf(placed, placed.length * 2);
-                }
-                int gx = x + i * font.advance() + g.xOffset(), gy = baseline + g.yOffset();
-                int at = STRIDE * count;
-                placed[at] = gx;
-                placed[at + 1] = gy;
-                placed[at + 2] = g.atlasX() | g.atlasY() << 16;
-                placed[at + 3] = g.width() | g.height() << 16;
-                placed[at + 4] = rgba;
-                placed[at + 5] = c;
-                count++;
-                x0 = Math.min(x0, gx);
-                y0 = Math.min(y0, gy);
-                x1 = Math.max(x1, gx + g.width());
-                y1 = Math.max(y1, gy + g.height());
+        int n = s.length();
+        reserve(count + n);
+        if (text.length < n) {
+            text = new char[Math.max(n, 2 * text.length)];
+        }
+        char[] t = text;
+        if (s instanceof StringBuilder sb) {
+            sb.getChars(0, n, t, 0);
+        } else if (s instanceof String str) {
+            str.getChars(0, n, t, 0);
+        } else {
+            for (int i = 0; i < n; i++) {
+                t[i] = s.charAt(i);
             }
         }
+        int[] out = instances;
+        char[] placedChars = chars;
+        int[] table = font.packed();
+        int advance = font.advance();
+        int k = count;
+        int bx0 = x0, by0 = y0, bx1 = x1, by1 = y1;
+        for (int i = 0; i < n; i++) {
+            char c = t[i];
+            int g = FontAtlas.PACKED_INTS * FontAtlas.index(c);
+            int size = table[g + 1];
+            if (size != 0) {
+                int gx = x + i * advance + table[g + 2], gy = baseline + table[g + 3];
+                int at = GLYPH_INTS * k;
+                out[at] = Float.floatToRawIntBits(gx);
+                out[at + 1] = Float.floatToRawIntBits(gy);
+                out[at + 2] = table[g];
+                out[at + 3] = size;
+                out[at + 4] = rgba;
+                placedChars[k++] = c;
+                bx0 = Math.min(bx0, gx);
+                by0 = Math.min(by0, gy);
+                bx1 = Math.max(bx1, gx + (size & 0xffff));
+                by1 = Math.max(by1, gy + (size >>> 16));
+            }
+        }
+        count = k;
+        x0 = bx0;
+        y0 = by0;
+        x1 = bx1;
+        y1 = by1;
         return this;
+    }
+
+    private void reserve(int glyphs) {
+        if (glyphs > chars.length) {
+            int grown = Math.max(glyphs, 2 * chars.length);
+            instances = Arrays.copyOf(instances, GLYPH_INTS * grown);
+            chars = Arrays.copyOf(chars, grown);
+        }
     }
 
     List<Placed> placed() {
         List<Placed> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            out.add(new Placed(placed[STRIDE * i], placed[STRIDE * i + 1], font.glyph((char) placed[STRIDE * i + 5]), placed[STRIDE * i + 4]));
+            int at = GLYPH_INTS * i;
+            out.add(new Placed((int) Float.intBitsToFloat(instances[at]), (int) Float.intBitsToFloat(instances[at + 1]), font.glyph(chars[i]),
+                    instances[at + 4]));
         }
         return out;
     }
 
     /**
-     * Writes up to {@code max} instances at {@code offset} of {@code out} (a direct buffer; native order, little-endian on every
-     * platform LWJGL runs on, as the shaders read it);
-     * returns how many. By address, checked once for the whole run: per-glyph buffer puts and their bounds checks were a
-     * third of the HUD's CPU time (JFR on the H200 machine's CPU).
+     * Writes up to {@code max} instances from index 0 of {@code out} (a view of mapped memory in native order, little-endian
+     * on every platform LWJGL runs on, as the shaders read it); returns how many. One bulk copy: per-glyph puts and their
+     * bounds checks were a third of the HUD's CPU time (JFR on the H200 machine's CPU).
      */
-    int write(ByteBuffer out, int offset, int max) {
+    int write(IntBuffer out, int max) {
         int n = Math.min(max, count);
-        if (!out.isDirect() || offset < 0 || (long) offset + (long) n * GLYPH_BYTES > out.capacity()) {
-            throw new IllegalArgumentException("internal: " + n + " glyph instances at " + offset + (out.isDirect() ? " overrun the " + out.capacity() + "-byte slot"
+        if (!out.isDirect() || (long) n * GLYPH_INTS > out.capacity()) {
+            throw new IllegalArgumentException("internal: " + n + " glyph instances" + (out.isDirect() ? " overrun the " + 4L * out.capacity() + "-byte slot"
                     : " written to a heap buffer; the slot must be mapped memory"));
         }
-        long base = MemoryUtil.memAddress0(out) + offset;
-        int[] p = placed;
-        for (int i = 0; i < n; i++) {
-            long at = base + (long) i * GLYPH_BYTES;
-            int from = STRIDE * i;
-            MemoryUtil.memPutFloat(at, p[from]);
-            MemoryUtil.memPutFloat(at + 4, p[from + 1]);
-            MemoryUtil.memPutInt(at + 8, p[from + 2]);
-            MemoryUtil.memPutInt(at + 12, p[from + 3]);
-            MemoryUtil.memPutInt(at + 16, p[from + 4]);
-        }
+        out.put(0, instances, 0, n * GLYPH_INTS);
         return n;
     }
 }
