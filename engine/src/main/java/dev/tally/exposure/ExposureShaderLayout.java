@@ -292,7 +292,7 @@ public final class ExposureShaderLayout {
     /** Histogram groups (256 invocations) resident per SM at once on NVIDIA: 2048 invocations. */
     public static final int HISTOGRAM_GROUPS_PER_SM = 8;
     /** histogram.comp's LOAD_BATCH (image loads issued before binning): rows per invocation are best a multiple of it. */
-    public static final int HISTOGRAM_LOAD_BATCH = 2;
+    public static final int HISTOGRAM_LOAD_BATCH = 4;
 
     /**
      * Rows per invocation that cover a w x h image with at most {@code sms} x
