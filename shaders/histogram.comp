@@ -176,8 +176,7 @@ void addToGlobal(uint bin, uint amount) {
 
 // Extends this invocation's run (bin, summed weight) with one pixel; a pixel outside the image or past
 // this invocation's rows weighs nothing and leaves the run as it is.
-void binPixel(vec3 rgb, ivec2 pixel, bool ownRow, ivec2 size, inout uint runBin, inout uint runWeight) {
-    const bool inside = ownRow && pixel.x < size.x && pixel.y < size.y;
+void binPixel(vec3 rgb, ivec2 pixel, bool inside, ivec2 size, inout uint runBin, inout uint runWeight) {
     const uint bin = inside ? histogramBin(rgb, pc.minEV, pc.binsPerEV) : 0u;
     const uint weight = inside ? meteringWeight(pixel, size) : 0u;   // pixels outside weigh nothing
     if (weight != 0u && bin != runBin && runWeight != 0u) {
@@ -214,6 +213,7 @@ void main() {
     uint runBin = 0u;
     uint runWeight = 0u;
     const int column = min(x, size.x - 1);
+    const bool columnInside = x < size.x;
     const int firstRow = tileTop + int(lid.y);
     const int rowStep = int(gl_WorkGroupSize.y);
     for (uint row0 = 0u; row0 < ROWS_PER_INVOCATION; row0 += LOAD_BATCH) {
@@ -224,15 +224,27 @@ void main() {
         // The whole batch is loaded first: named values, no array, so nothing can spill to memory.
 #define ROW_OF(k) (batchTop + (k) * rowStep)
 #define LOAD_PIXEL(k) const vec3 rgb##k = HDR_LOAD(ivec2(column, min(ROW_OF(k), size.y - 1))).rgb
-#define BIN_PIXEL(k) binPixel(rgb##k, ivec2(x, ROW_OF(k)), row0 + (k) < ROWS_PER_INVOCATION, size, runBin, runWeight)
+#define BIN_PIXEL(k) binPixel(rgb##k, ivec2(x, ROW_OF(k)), columnInside && row0 + (k) < ROWS_PER_INVOCATION && ROW_OF(k) < size.y, size, runBin, runWeight)
+#define BIN_INSIDE(k) binPixel(rgb##k, ivec2(x, ROW_OF(k)), true, size, runBin, runWeight)
         LOAD_PIXEL(0);
         LOAD_PIXEL(1);
         LOAD_PIXEL(2);
         LOAD_PIXEL(3);
-        BIN_PIXEL(0);
-        BIN_PIXEL(1);
-        BIN_PIXEL(2);
-        BIN_PIXEL(3);
+        // A batch wholly inside the image and this invocation's rows (every batch but those at the bottom and right
+        // edges) is binned with no per-pixel test: the same bins, four tests fewer per pixel (H200 4K demo scene,
+        // two rounds: 20.38 / 20.38 -> 18.43 / 18.27 us).
+        if (columnInside && row0 + LOAD_BATCH <= ROWS_PER_INVOCATION && ROW_OF(LOAD_BATCH - 1) < size.y) {
+            BIN_INSIDE(0);
+            BIN_INSIDE(1);
+            BIN_INSIDE(2);
+            BIN_INSIDE(3);
+        } else {
+            BIN_PIXEL(0);
+            BIN_PIXEL(1);
+            BIN_PIXEL(2);
+            BIN_PIXEL(3);
+        }
+#undef BIN_INSIDE
 #undef ROW_OF
 #undef LOAD_PIXEL
 #undef BIN_PIXEL
