@@ -11,8 +11,8 @@
 
 // ---- Histogram -------------------------------------------------------------------------------------
 // 256 bins. Bin 0: lum <= 0 or any NaN/Inf channel. Bins 1..255 split [minEV, maxEV) evenly; a
-// positive lum below minEV goes to bin 1 and lum at or above maxEV (including a finite pixel whose
-// luminance overflows) to bin 255. Clamping both ends keeps the metering continuous as a scene
+// positive lum below minEV goes to bin 1 and lum at or above maxEV (up to FLT_MAX: finite channels
+// cannot overflow it) to bin 255. Clamping both ends keeps the metering continuous as a scene
 // darkens past minEV: a pixel that leaves the range still counts, at the edge, instead of vanishing
 // from the metered samples (which would make the mean of what is left jump up).
 #define HISTOGRAM_BINS 256

@@ -169,6 +169,11 @@ public record ExposureSettings(float minEV, float maxEV, float lowPercentile, fl
         if (!(minEV < maxEV)) {
             throw new IllegalArgumentException("minEV must be less than maxEV, got minEV " + minEV + ", maxEV " + maxEV);
         }
+        if (!Float.isFinite(255f / (maxEV - minEV)) || !((maxEV - minEV) / 255f > 0f)) {
+            // The shaders take bins per EV and EV per bin in single precision: an infinite or zero one bins nothing right.
+            throw new IllegalArgumentException("minEV " + minEV + " to maxEV " + maxEV + " is too narrow a range for 255 histogram bins in single"
+                    + " precision: widen it (1 EV or more is usual)");
+        }
         requireFinite("lowPercentile", lowPercentile);
         requireFinite("highPercentile", highPercentile);
         if (lowPercentile < 0f || highPercentile > 1f || !(lowPercentile < highPercentile)) {

@@ -144,8 +144,8 @@ final class TextLayout {
     }
 
     /**
-     * Writes up to {@code max} instances from index 0 of {@code out} (a view of mapped memory in native order, little-endian
-     * on every platform LWJGL runs on, as the shaders read it); returns how many. One bulk copy: per-glyph puts and their
+     * Writes up to {@code max} instances from index 0 of {@code out} (a little-endian view of mapped memory, as the shaders
+     * read it); returns how many. One bulk copy: per-glyph puts and their
      * bounds checks were a third of the HUD's CPU time (JFR on the H200 machine's CPU).
      */
     int write(IntBuffer out, int max) {

@@ -41,6 +41,9 @@ class ExposureSettingsTest {
     void rangesAreValidated() {
         rejects("minEV must be less than maxEV", () -> D.withRange(5f, 5f));
         rejects("minEV must be less than maxEV", () -> D.withRange(6f, 5f));
+        // 255 / 1e-37 overflows a float: every pixel at minEV would bin as 0 x Inf, NaN.
+        rejects("too narrow a range for 255 histogram bins", () -> D.withRange(0f, 1e-37f));
+        rejects("too narrow a range for 255 histogram bins", () -> D.withRange(0f, Float.MIN_VALUE));
         rejects("minEV must be a finite number", () -> D.withRange(Float.NaN, 5f));
         rejects("maxEV must be a finite number", () -> D.withRange(0f, Float.POSITIVE_INFINITY));
         rejects("within [-160.0, 160.0]", () -> D.withRange(-200f, 0f));

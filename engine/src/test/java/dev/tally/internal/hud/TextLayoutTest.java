@@ -48,7 +48,11 @@ class TextLayoutTest {
             assertEquals(FONT.glyph('E'), placed.get(0).glyph());
             assertEquals(10 + FONT.glyph('E').xOffset(), placed.get(0).x());
             assertTrue(placed.get(1).x() > placed.get(0).x(), "the pen advances");
+            MemoryUtil.memSet(memory, 0);
             assertEquals(3, layout.write(memory.asIntBuffer(), 3), "at most max instances");
+            assertEquals(Float.floatToRawIntBits(10 + FONT.glyph('1').xOffset() + 3 * FONT.advance()), memory.getInt(2 * TextLayout.GLYPH_BYTES),
+                    "the third instance written");
+            assertEquals(0, memory.getInt(3 * TextLayout.GLYPH_BYTES), "nothing past the third");
         } finally {
             MemoryUtil.memFree(memory);
         }
