@@ -32,6 +32,16 @@ final class TextLayout {
     private int count;
     /** Pixel bounds [x0, y0, x1, y1) of the glyphs placed since {@link #mark()}. */
     private int x0, y0, x1, y1;
+    /**
+     * What each {@link #add} since the last {@link #clear()} laid out, by call: its text (in {@link #addedText}) and
+     * {@link #ADDED_INTS} ints: length, pen x, baseline, colour, first glyph, glyphs placed, their bounds. A HUD lays out
+     * much the same lines frame after frame: an add whose text, pen and colour are those of the same call last time, and
+     * whose glyphs start at the same index, finds them still in place (every add before it wrote only below that index).
+     */
+    private char[][] addedText = new char[16][];
+    private int[] added = new int[ADDED_INTS * 16];
+    private static final int ADDED_INTS = 10;
+    private int adds;
 
     TextLayout(FontAtlas font) {
         this.font = font;
@@ -42,9 +52,10 @@ final class TextLayout {
         return font;
     }
 
-    /** Forgets every glyph, keeping the storage. */
+    /** Forgets every glyph, keeping the storage (and what each add laid out, for the next frame's). */
     void clear() {
         count = 0;
+        adds = 0;
         mark();
     }
 
@@ -74,7 +85,8 @@ final class TextLayout {
      * Adds {@code s} with its pen starting at {@code x} on baseline {@code baseline}; blanks add nothing. Every character
      * of every HUD line passes here each frame: room is made once per call, the characters are copied out in one call
      * (a StringBuilder's charAt per character, through CharSequence, cost a quarter of this loop), the glyph's fields
-     * come from the font's packed table, and the bounds and count stay in locals until the end.
+     * come from the font's packed table, and the bounds and count stay in locals until the end. A line laid out the same
+     * way by the same call last time is not laid out again.
      */
     TextLayout add(CharSequence s, int x, int baseline, int rgba) {
         int n = s.length();
@@ -92,12 +104,38 @@ final class TextLayout {
                 t[i] = s.charAt(i);
             }
         }
+        int call = adds++;
+        if (call == addedText.length) {
+            addedText = Arrays.copyOf(addedText, 2 * call);
+            added = Arrays.copyOf(added, ADDED_INTS * 2 * call);
+        }
+        int m = ADDED_INTS * call;
+        char[] last = addedText[call];
+        if (last != null && added[m] == n && added[m + 1] == x && added[m + 2] == baseline && added[m + 3] == rgba && added[m + 4] == count
+                && Arrays.equals(t, 0, n, last, 0, n)) {
+            count += added[m + 5];
+            if (added[m + 5] > 0) {
+                x0 = Math.min(x0, added[m + 6]);
+                y0 = Math.min(y0, added[m + 7]);
+                x1 = Math.max(x1, added[m + 8]);
+                y1 = Math.max(y1, added[m + 9]);
+            }
+            return this;
+        }
+        if (last == null) {
+            added[m + 4] = -1;   // no range yet
+        }
+        if (last == null || last.length < n) {
+            last = addedText[call] = new char[Math.max(n, last == null ? 64 : 2 * last.length)];
+        }
+        System.arraycopy(t, 0, last, 0, n);
+        int first = count;
         int[] out = instances;
         char[] placedChars = chars;
         int[] table = font.packed();
         int advance = font.advance();
         int k = count;
-        int bx0 = x0, by0 = y0, bx1 = x1, by1 = y1;
+        int bx0 = Integer.MAX_VALUE, by0 = Integer.MAX_VALUE, bx1 = Integer.MIN_VALUE, by1 = Integer.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             char c = t[i];
             int g = FontAtlas.PACKED_INTS * FontAtlas.index(c);
@@ -118,10 +156,30 @@ final class TextLayout {
             }
         }
         count = k;
-        x0 = bx0;
-        y0 = by0;
-        x1 = bx1;
-        y1 = by1;
+        int[] a = added;
+        if (a[m + 4] != first || a[m + 5] != k - first) {
+            // These glyphs took another range than this call's last time, so a later call's glyphs may not be where
+            // it left them (say a frame whose text was given up half laid out): every later call lays out afresh.
+            for (int later = call + 1; later < addedText.length && addedText[later] != null; later++) {
+                a[ADDED_INTS * later + 4] = -1;
+            }
+        }
+        a[m] = n;
+        a[m + 1] = x;
+        a[m + 2] = baseline;
+        a[m + 3] = rgba;
+        a[m + 4] = first;
+        a[m + 5] = k - first;
+        a[m + 6] = bx0;
+        a[m + 7] = by0;
+        a[m + 8] = bx1;
+        a[m + 9] = by1;
+        if (k > first) {
+            x0 = Math.min(x0, bx0);
+            y0 = Math.min(y0, by0);
+            x1 = Math.max(x1, bx1);
+            y1 = Math.max(y1, by1);
+        }
         return this;
     }
 

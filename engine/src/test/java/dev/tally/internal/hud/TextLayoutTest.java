@@ -82,6 +82,75 @@ class TextLayoutTest {
         assertArrayEquals(new int[4], b, "blanks: empty");
     }
 
+    /**
+     * A layout used frame after frame keeps the glyphs of lines laid out the same way as last time: whatever changes
+     * between frames (a line's text, length, pen or colour, the number of lines, a frame given up half laid out), each
+     * frame's instances and marked bounds are those of a fresh layout of the same lines.
+     */
+    @Test
+    void aLayoutLaidOutAgainMatchesAFreshOneFrameAfterFrame() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        TextLayout reused = new TextLayout(FONT);
+        String[] words = {"frame", "EV", "12.50", "-3.25", "samples", "lag 3", "", "   ", "readback ring: 3 slots", "~|"};
+        String[] lines = new String[8];
+        int[] xs = new int[8], colours = new int[8];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = words[r.nextInt(words.length)];
+            xs[i] = 10;
+            colours[i] = -1;
+        }
+        ByteBuffer a = MemoryUtil.memCalloc(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = MemoryUtil.memCalloc(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            for (int frame = 0; frame < 400; frame++) {
+                int n = 3 + r.nextInt(6);
+                for (int i = 0; i < n; i++) {
+                    switch (r.nextInt(10)) {
+                        case 0 -> lines[i] = words[r.nextInt(words.length)];                  // another text
+                        case 1 -> lines[i] = lines[i] + (char) ('0' + r.nextInt(10));         // one glyph longer
+                        case 2 -> lines[i] = lines[i].isEmpty() ? "x" : lines[i].substring(1); // one shorter
+                        case 3 -> xs[i] = 10 + r.nextInt(3);                                   // the pen moved
+                        case 4 -> colours[i] = r.nextInt();                                    // another colour
+                        default -> { }                                                         // the same
+                    }
+                    if (lines[i].length() > 60) {
+                        lines[i] = lines[i].substring(0, 10);
+                    }
+                }
+                if (r.nextInt(25) == 0) {   // a frame given up half laid out
+                    reused.clear();
+                    for (int i = 0; i < n / 2; i++) {
+                        reused.add(lines[i] + "!!", xs[i], 40 + 30 * i, colours[i]);
+                    }
+                }
+                TextLayout fresh = new TextLayout(FONT);
+                reused.clear();
+                int[] got = new int[4], want = new int[4];
+                for (int i = 0; i < n; i++) {
+                    if (i % 3 == 0) {
+                        reused.mark();
+                        fresh.mark();
+                    }
+                    reused.add(new StringBuilder(lines[i]), xs[i], 40 + 30 * i, colours[i]);
+                    fresh.add(lines[i], xs[i], 40 + 30 * i, colours[i]);
+                    reused.markedBounds(got);
+                    fresh.markedBounds(want);
+                    assertArrayEquals(want, got, "bounds after line " + i + " of frame " + frame);
+                }
+                assertEquals(fresh.count(), reused.count(), "glyphs in frame " + frame);
+                MemoryUtil.memSet(a, 0);
+                MemoryUtil.memSet(b, 0);
+                reused.write(a.asIntBuffer(), 10_000);
+                fresh.write(b.asIntBuffer(), 10_000);
+                assertEquals(b, a, "instances of frame " + frame);
+                assertEquals(fresh.placed(), reused.placed(), "placed glyphs of frame " + frame);
+            }
+        } finally {
+            MemoryUtil.memFree(a);
+            MemoryUtil.memFree(b);
+        }
+    }
+
     @Test
     void aRunThatWouldOverrunTheBufferOrMissMappedMemoryIsReportedAsABug() {
         TextLayout layout = new TextLayout(FONT).add("overrun", 0, 20, -1);
