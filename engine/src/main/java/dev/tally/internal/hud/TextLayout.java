@@ -157,12 +157,11 @@ final class TextLayout {
         }
         count = k;
         int[] a = added;
-        if (a[m + 4] != first || a[m + 5] != k - first) {
+        if ((a[m + 4] != first || a[m + 5] != k - first) && call + 1 < addedText.length) {
             // These glyphs took another range than this call's last time, so a later call's glyphs may not be where
-            // it left them (say a frame whose text was given up half laid out): every later call lays out afresh.
-            for (int later = call + 1; later < addedText.length && addedText[later] != null; later++) {
-                a[ADDED_INTS * later + 4] = -1;
-            }
+            // it left them (say a frame whose text was given up half laid out): the next call lays out afresh, and as
+            // its range then differs from its record's (none), so does the one after it, and so on.
+            a[m + ADDED_INTS + 4] = -1;
         }
         a[m] = n;
         a[m + 1] = x;
