@@ -62,7 +62,7 @@ public final class BarrierPlanner {
             }
         }
         boolean twoLanes = queues.lanes() == 2;
-        boolean mainLaneOnly = true;   // every pass on the main lane: a barrier may move earlier (hoisted)
+        boolean mainLaneOnly = true;   // every pass on the main lane: a buffer's first barrier may move earlier (latestBarrier)
         for (int l : laneOf) {
             mainLaneOnly &= l == QueueLanes.MAIN;
         }
@@ -96,16 +96,11 @@ public final class BarrierPlanner {
             waitFor[pos][1] = NONE;
             after.add(new ArrayList<>());
         }
-        long[] passStages = new long[n];
         for (int pos = 0; pos < n; pos++) {
             Pass p = g.passes.get(plan.order().get(pos));
             int q = laneOf[pos], o = 1 - q;
             List<BarrierSpec> list = new ArrayList<>();
-            List<Pass.Use> uses = AccessTransitions.merged(g, p);
-            for (Pass.Use use : uses) {
-                passStages[pos] |= use.access().stages();
-            }
-            for (Pass.Use use : uses) {
+            for (Pass.Use use : AccessTransitions.merged(g, p)) {
                 GraphResource r = g.resources.get(use.resource());
                 Access a = use.access();
                 int slot = r.transientResource() ? plan.slotOf()[r.id] : -1;
@@ -151,10 +146,7 @@ public final class BarrierPlanner {
                         waitFor[pos][o] = Math.max(waitFor[pos][o], lastWritePos[r.id]);
                     }
                     if (b != null) {
-                        // A read's barrier makes the last write visible: passes in between that only read in the same layout
-                        // do not care where it sits. A write or a layout change follows every earlier use.
-                        int orderedAfter = a.write() || layoutChange ? lastPos[r.id][q] : lastWritePos[r.id];
-                        int at = mainLaneOnly ? hoisted(before, passStages, b, orderedAfter, r.image) : -1;
+                        int at = mainLaneOnly && !r.image && lastPos[r.id][q] < 0 ? latestBarrier(before, b) : -1;
                         (at >= 0 ? before.get(at) : list).add(b);
                     }
                     state[r.id] = AccessTransitions.next(state[r.id], a, b != null, r.image);
@@ -209,45 +201,28 @@ public final class BarrierPlanner {
     }
 
     /**
-     * Where barrier {@code b}, needed before pass {@code before.size()}, goes instead: with the latest earlier pass that
-     * has barriers of its own and comes after the use it orders against this frame ({@code lastUse}: the last write for a
-     * read's barrier, the last use for a write's or a layout change's; below 0: none this frame), when
-     * the move adds no wait. A barrier waits for every earlier command of its source stages, not only for the
-     * resource's, so one placed between two passes that do not depend on each other serializes them: the HUD's plot
-     * after the tonemap (the plot's ring last read by the previous frame), the readback ring's copies after the HUD
-     * (what they copy was finished before the tonemap). Moved earlier, nothing in between writes the resource (or uses it, for a write), and the
-     * move adds no wait when the earlier barrier's source stages cover {@code b}'s (a stage it added would make the
-     * earlier pass wait for earlier work in it: a ring last read by the previous frame's graphics pass) and its
-     * destination stages cover {@code b}'s or no pass in between runs in the stages it adds.
-     * -1 when no earlier pass qualifies, or that pass has a barrier of its own for the resource. An image's first barrier of the frame stays: a layout transition from an
-     * acquired swapchain image would make the earlier passes wait for the acquire.
+     * Where a buffer's first barrier of the frame (from its entry state: earlier frames' uses) goes: with the latest
+     * earlier pass that has barriers of its own, when one of those already orders the same source stages before the same
+     * destination stages, so that the move adds no wait. A barrier waits for every earlier command of its source stages,
+     * not only for the resource's, so one placed between two passes that do not depend on each other (the HUD's plot
+     * after the tonemap, the plot's ring last read by the previous frame) would serialize them; moved earlier, nothing in
+     * this frame touches the buffer in between, and the passes in between wait for nothing they did not wait for. -1 when
+     * no earlier pass has barriers or theirs do not cover {@code b}'s stages (a ring last read by a graphics pass, a buffer
+     * left by a frame on two lanes: source ALL_COMMANDS). Images keep theirs: a layout transition from an acquired
+     * swapchain image would make the earlier passes wait for the acquire.
      */
-    private static int hoisted(List<List<BarrierSpec>> before, long[] passStages, BarrierSpec b, int lastUse, boolean image) {
-        if (image && lastUse < 0) {
-            return -1;
-        }
-        int pos = before.size();
-        for (int p = pos - 1; p > lastUse && p >= 0; p--) {
+    private static int latestBarrier(List<List<BarrierSpec>> before, BarrierSpec b) {
+        for (int p = before.size() - 1; p >= 0; p--) {
             List<BarrierSpec> list = before.get(p);
-            if (list.isEmpty()) {
-                continue;
-            }
-            long src = 0, dst = 0;
-            for (int i = 0; i < list.size(); i++) {   // indexed: no iterator
-                BarrierSpec x = list.get(i);
-                if (x.resource() == b.resource() && !x.aliasing()) {
-                    return -1;   // that pass's own barrier for the resource: one barrier per resource in a list
+            if (!list.isEmpty()) {
+                for (int i = 0; i < list.size(); i++) {   // indexed: no iterator
+                    BarrierSpec x = list.get(i);
+                    if ((x.srcStages() & b.srcStages()) == b.srcStages() && (x.dstStages() & b.dstStages()) == b.dstStages()) {
+                        return p;
+                    }
                 }
-                src |= x.srcStages();
-                dst |= x.dstStages();
+                return -1;
             }
-            long between = 0;
-            for (int k = p; k < pos; k++) {
-                between |= passStages[k];
-            }
-            long addedSrc = PipelineStages.notCovered(b.srcStages(), src), addedDst = PipelineStages.notCovered(b.dstStages(), dst);
-            boolean free = addedSrc == 0 && !PipelineStages.overlap(addedDst, between);
-            return free ? p : -1;
         }
         return -1;
     }
