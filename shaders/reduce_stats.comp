@@ -281,6 +281,10 @@ Partial foldRecords(uint count) {
     }
     // The same for every invocation of a subgroup, so the butterfly below runs in whole subgroups.
     const uint used = (min(count, gl_WorkGroupSize.x) + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+    if (used <= 1u) {
+        // Subgroup 0 holds every record (uniform across the workgroup): one butterfly, no shared round.
+        return gl_SubgroupID == 0u ? record(subgroupAbout(v), reference) : EMPTY_PARTIAL;
+    }
     if (gl_SubgroupID < used) {
         const About sub = subgroupAbout(v);
         if (gl_SubgroupInvocationID == 0u) {
@@ -326,12 +330,19 @@ const uint STEP_LOADS = LOADS;
 #ifndef BLOCK_STEPS
 #define BLOCK_STEPS 8
 #endif
+// Up to this many steps an invocation loads in padded rounds, every load of a round at once (small inputs: the
+// loads' latency is the time); above it, in its ranges with no padding (large inputs: bandwidth is). H200: 2^16
+// floats 7.87 -> 6.56 us in rounds, 2^24 22.10 -> 22.59 us (so not there).
+#ifndef FEW_STEPS
+#define FEW_STEPS (2u * STEP_LOADS)
+#endif
 
 // One vec4 into load u's block sums: d = v - K, b1 += sum of d, b2 += d^2 lane by lane (fma), min and max.
-// A macro, so the accumulators stay local arrays indexed by constants.
-#define ADD_VEC4(u, value) { \
+// A vec4 past the invocation's steps (`valid` false) is the middle's vec4 loaded again: d = 0 in the sums, and
+// min and max see an element they have already seen. A macro, so the accumulators stay local arrays indexed by constants.
+#define ADD_VEC4(u, value, valid) { \
         const vec4 v_ = (value); \
-        precise vec4 d_ = v_ - shift; \
+        precise vec4 d_ = (valid) ? v_ - shift : vec4(0.0); \
         precise float b1_ = b1[u] + ((d_.x + d_.y) + (d_.z + d_.w)); \
         precise float b2_ = fma(d_.w, d_.w, fma(d_.z, d_.z, fma(d_.y, d_.y, fma(d_.x, d_.x, b2[u])))); \
         b1[u] = b1_; \
@@ -365,13 +376,32 @@ const uint STEP_LOADS = LOADS;
             const uint end_ = min((to), k_ + BLOCK_STEPS * STEP_LOADS); \
             for (; k_ + STEP_LOADS <= end_; k_ += STEP_LOADS) { \
                 for (uint u_ = 0u; u_ < STEP_LOADS; ++u_) { \
-                    ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride]) \
+                    ADD_VEC4(u_, inVec4.data[lane + (k_ + u_) * stride], true) \
                 } \
             } \
             for (; k_ < end_; ++k_) { \
-                ADD_VEC4(0u, inVec4.data[lane + k_ * stride]) \
+                ADD_VEC4(0u, inVec4.data[lane + k_ * stride], true) \
             } \
             FLUSH_BLOCK() \
+        } \
+    }
+
+// Few steps (at most FEW_STEPS): round r's STEP_LOADS vec4s, all loaded before any is added (one wait per round, not per load). The
+// invocation's steps are taken from the middle on and round to the start: step j is vec4 index
+// lane + ((middle + j) mod steps) stride. A step past the end loads the middle's vec4 again (in cache) and is
+// marked invalid.
+#define LOAD_ROUND(r) { \
+        for (uint u_ = 0u; u_ < STEP_LOADS; ++u_) { \
+            const uint j_ = (r) * STEP_LOADS + u_; \
+            const uint k_ = middle + j_ < steps ? middle + j_ : middle + j_ - steps; \
+            valid[u_] = j_ < steps; \
+            vals[u_] = inVec4.data[lane + (valid[u_] ? k_ : middle) * stride]; \
+        } \
+    }
+
+#define ADD_ROUND() { \
+        for (uint u_ = 0u; u_ < STEP_LOADS; ++u_) { \
+            ADD_VEC4(u_, vals[u_], valid[u_]) \
         } \
     }
 
@@ -383,9 +413,18 @@ Partial groupRecord() {
     const uint tail = pc.count - count4 * 4u;
     const uint steps = lane < count4 ? (count4 - 1u - lane) / stride + 1u : 0u;
     const uint middle = steps / 2u;
+    const bool few = steps <= FEW_STEPS;
+    const uint rounds = few ? (steps + STEP_LOADS - 1u) / STEP_LOADS : 0u;
     const bool hasTail = lane < tail;
     const float tailValue = hasTail ? inScalar.data[count4 * 4u + lane] : 0.0;
-    const float shift = steps != 0u ? firstFinite(inVec4.data[lane + middle * stride]) : isFiniteBits(tailValue) ? tailValue : 0.0;
+    vec4 vals[STEP_LOADS];
+    bool valid[STEP_LOADS];
+    // Few steps: round 0 starts at the middle, and its first vec4 gives the shift; else the middle's vec4 first.
+    if (rounds != 0u) {
+        LOAD_ROUND(0u)
+    }
+    const vec4 middleVec4 = rounds != 0u ? vals[0] : steps != 0u ? inVec4.data[lane + middle * stride] : vec4(0.0);
+    const float shift = steps != 0u ? firstFinite(middleVec4) : isFiniteBits(tailValue) ? tailValue : 0.0;
     bool nan = false;
     float lo = POS_INF;
     float hi = NEG_INF;
@@ -399,8 +438,22 @@ Partial groupRecord() {
         b1[u] = 0.0;
         b2[u] = 0.0;
     }
-    ADD_RANGE(middle, steps)
-    ADD_RANGE(0u, middle)
+    if (few) {
+        // Blocks of BLOCK_STEPS rounds, each block's sums flushed into the Kahan pairs.
+        for (uint r = 0u; r < rounds; ) {
+            const uint blockEnd = min(rounds, r + BLOCK_STEPS);
+            for (; r < blockEnd; ++r) {
+                if (r != 0u) {
+                    LOAD_ROUND(r)
+                }
+                ADD_ROUND()
+            }
+            FLUSH_BLOCK()
+        }
+    } else {
+        ADD_RANGE(middle, steps)
+        ADD_RANGE(0u, middle)
+    }
     uint n = 4u * steps;
     if (hasTail) {
         precise float d = tailValue - shift;
