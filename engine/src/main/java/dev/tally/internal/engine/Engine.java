@@ -288,6 +288,12 @@ public final class Engine implements Tally {
     /** A reduction node for up to {@code maxCount} floats; {@code name} labels its passes (e.g. "hud/count"). */
     public ReduceNode reduceNode(String name, ReduceOp op, long maxCount) {
         requireOpen();
+        if (maxCount < 1) {
+            throw new IllegalArgumentException("reduceNode '" + name + "': maxCount " + maxCount + "; a node reduces at least 1 float");
+        }
+        if (op == null) {
+            throw new IllegalArgumentException("reduceNode '" + name + "': op is null; pass a ReduceOp");
+        }
         return new ReducePasses(graphs, reducer, name, op, maxCount);
     }
 

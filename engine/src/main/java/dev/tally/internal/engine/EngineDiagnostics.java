@@ -12,7 +12,7 @@ final class EngineDiagnostics implements Diagnostics {
         this.ctx = ctx;
     }
 
-    @Override public boolean validationEnabled() { return ctx.options().validation(); }
+    @Override public boolean validationEnabled() { return ctx.options().validation() && ctx.ownsDevice(); }
     @Override public long validationErrors() { return ctx.validationLog().errors(); }
     @Override public long validationWarnings() { return ctx.validationLog().warnings(); }
     @Override public long validationMessages() { return ctx.validationLog().total(); }

@@ -196,8 +196,19 @@ public final class GraphDeclaration implements FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
+        if (physical != null) {
+            // One object, one resource: two names for it would keep two states, and no barrier between their uses.
+            for (int k = 0; k < resources.size(); k++) {   // indexed: no iterator
+                GraphResource other = resources.get(k);
+                if (other.physical == physical && !other.name.equals(name)) {
+                    throw new GraphException("resource '" + name + "': its " + (image ? "image" : "buffer") + " is already in this frame as '"
+                            + other.name + "'; use that handle (or the handle its last pass returned)");
+                }
+            }
+        }
         if (!resourceNames.claim(name)) {
-            throw new GraphException("resource '" + name + "' is declared twice in this frame");
+            throw new GraphException("resource '" + name + "' is declared twice in this frame; a name is one resource a frame"
+                    + " (a node or ring adds its passes once a frame: make a second one for a second use)");
         }
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
         r.trackedEntry = runtime != null && physical != null;

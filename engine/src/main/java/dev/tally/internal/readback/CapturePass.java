@@ -31,6 +31,8 @@ final class CapturePass {
     private final long capacity;
     private final CompletionTimes times;
     private long injectInvisibleAt = -1;
+    /** Who hears every-frame samples: their destinations must hold what a capture lays out. */
+    private final SampleHandOut subscribers;
 
     /** The execute step of every capture pass (one object for the ring's life). */
     private final BiConsumer<CaptureCopy, PassContext> recordStep = (c, pc) -> {
@@ -39,10 +41,11 @@ final class CapturePass {
         }
     };
 
-    CapturePass(String ringName, long capacity, CompletionTimes times) {
+    CapturePass(String ringName, long capacity, CompletionTimes times, SampleHandOut subscribers) {
         this.ringName = ringName;
         this.capacity = capacity;
         this.times = times;
+        this.subscribers = subscribers;
     }
 
     /** Test hook: frame {@code f}'s capture records no commands, so that the host sees the slot's previous contents. */
@@ -50,8 +53,11 @@ final class CapturePass {
         injectInvisibleAt = f;
     }
 
-    /** Checks {@code sources}, lays them out in {@code slot}, marks the slot pending for this frame and adds the pass. */
-    void add(GraphDeclaration g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName) {
+    /**
+     * Checks {@code sources}, lays them out in {@code slot}, marks the slot pending for this frame and adds the pass; an
+     * every-frame capture ({@code everyFrame}) also checks that each subscriber's destination holds its sample.
+     */
+    void add(GraphDeclaration g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName, boolean everyFrame) {
         SlotLayout layout = slot.layout;
         long end = 0, total = 0;
         for (int i = 0; i < sources.size(); i++) {
@@ -63,6 +69,7 @@ final class CapturePass {
                 total += bytes;
             } else {
                 Region r = (Region) src;
+                checkRegion(g, r);
                 end = SlotLayout.sizeAfter(end, false, r.bytes());
                 total += r.bytes();
             }
@@ -82,11 +89,27 @@ final class CapturePass {
                     ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
                     : layout.addBuffer(((Region) src).bytes());
         }
+        if (everyFrame) {
+            subscribers.checkRoom(ringName, layout.floatCount(), layout.payloadBytes());
+        }
         slot.frame = g.frame();
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
         g.addPass(passName, PassKind.TRANSFER, copy.set(sources, g.frame(), injectInvisibleAt == g.frame(), target), recordStep);
+    }
+
+    /** A buffer region lies within its buffer and holds at least one whole float: checked here, not by a copy's validation message. */
+    private void checkRegion(GraphDeclaration g, Region r) {
+        if (r.source() == null) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': a region's source buffer is null");
+        }
+        long size = g.desc(r.source()).size();
+        if (r.bytes() <= 0 || r.bytes() % 4 != 0 || r.offset() < 0 || r.offset() > size - r.bytes()) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': region of " + r.bytes() + " bytes at offset " + r.offset()
+                    + " of buffer '" + g.name(r.source()) + "' (" + size + " bytes); a region is whole floats (a multiple of 4 bytes, at least 4)"
+                    + " inside its buffer");
+        }
     }
 
     private void recordCopies(PassContext pc, CaptureCopy c) {

@@ -115,7 +115,7 @@ public final class ReadbackRingNode implements ReadbackRing {
         this.timeSource = times.source();
         this.handOut = new SampleHandOut(name, slotBytes - HEADER_BYTES, maxAgeFrames, timeSource);
         this.oneShots = new OneShotRequests(ctx, name, slotBytes, slotCount);
-        this.capturePass = new CapturePass(name, capacity, times);
+        this.capturePass = new CapturePass(name, capacity, times, handOut);
         this.delivery = new FrameDelivery(graphs, mode, slots, oneShots, times, handOut);
         this.counters = new RingCounters(this, handOut, delivery, ctx);
         graphs.addListener(delivery);
@@ -125,18 +125,19 @@ public final class ReadbackRingNode implements ReadbackRing {
 
     /** Captures the whole of a small buffer (at most the slot capacity). */
     public void capture(FrameGraph g, BufferHandle source) {
-        capture(g, List.of(Region.of(source, Math.min(capacity, g.desc(source).size()))));
+        capture(g, List.of(Region.of(source, Math.min(capacity, g.desc(source).size() & ~3L))));   // whole floats
     }
 
     /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
     public void capture(FrameGraph frameGraph, List<? extends Source> sources) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
+        requireOpenRing();
         requireFrame(g);
         ReadbackSlot slot = slots[(int) (graphs.currentNumber() % slots.length)];   // the current ticket's slotIn, without making it
         if (slot.frame == g.frame()) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + g.frame());
         }
-        capturePass.add(g, slot, sources, name, slot.targetName);
+        capturePass.add(g, slot, sources, name, slot.targetName, true);
     }
 
     /**
@@ -146,11 +147,12 @@ public final class ReadbackRingNode implements ReadbackRing {
      */
     public OneShotRequest requestOnce(FrameGraph frameGraph, List<? extends Source> sources, SampleListener listener) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
+        requireOpenRing();
         requireFrame(g);
         ReadbackSlot slot = oneShots.acquire();
         OneShotRequest request = new OneShotRequest(g.frame(), listener);
         int index = oneShots.indexOf(slot);
-        capturePass.add(g, slot, sources, name + "/once" + index, name + ".once" + index);
+        capturePass.add(g, slot, sources, name + "/once" + index, name + ".once" + index, false);
         slot.request = request;
         return request;
     }
@@ -231,6 +233,12 @@ public final class ReadbackRingNode implements ReadbackRing {
 
     long clockCalibrations() {
         return times.calibrations();
+    }
+
+    private void requireOpenRing() {
+        if (slots[0].buffer.isClosed()) {
+            throw new IllegalStateException("readback ring '" + name + "' used after its close(); make another ring");
+        }
     }
 
     @Override

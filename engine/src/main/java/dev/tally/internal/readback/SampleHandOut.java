@@ -140,6 +140,24 @@ public final class SampleHandOut {
         return latestFrame < 0 ? 0 : latestDeliveredAt - latestFrame;
     }
 
+    /**
+     * Checks, where a capture is declared, that every subscriber's destination holds a sample of {@code floats} floats and
+     * {@code bytes} bytes: found at delivery, the mistake would fail a later frame's begin, far from its cause.
+     */
+    void checkRoom(String ring, int floats, long bytes) {
+        for (int i = 0; i < subscriptions.size(); i++) {   // indexed: no iterator
+            Subscriber s = subscriptions.get(i);
+            if (s.floatRoom() >= 0 && s.floatRoom() < floats) {
+                throw new IllegalArgumentException("readback ring '" + ring + "': this capture is " + floats + " floats, and a subscriber's"
+                        + " onSample(float[]) destination holds " + s.floatRoom() + "; give it at least " + floats);
+            }
+            if (s.byteRoom() >= 0 && s.byteRoom() < bytes) {
+                throw new IllegalArgumentException("readback ring '" + ring + "': this capture is " + bytes + " bytes, and a subscriber's"
+                        + " onSample(ByteBuffer) destination holds " + s.byteRoom() + "; give it at least " + bytes);
+            }
+        }
+    }
+
     public Subscriber subscribe(SampleListener listener, float[] floats, ByteBuffer bytes) {
         Subscriber s = new Subscriber(this, listener, floats, bytes);
         subscriptions.add(s);

@@ -26,6 +26,16 @@ public final class Subscriber implements Subscription {
         this.bytes = bytes;
     }
 
+    /** The floats {@code onSample(float[])} was given room for, or -1 when it fills none. */
+    int floatRoom() {
+        return floats == null ? -1 : floats.length;
+    }
+
+    /** The bytes {@code onSample(ByteBuffer)} was given room for, or -1 when it fills none. */
+    int byteRoom() {
+        return bytes == null ? -1 : bytes.capacity();
+    }
+
     void deliver(DeliveredSlot d) {
         if (floats != null) {
             d.copyTo(floats);

@@ -70,6 +70,9 @@ public final class ReducePasses implements ReduceNode {
      * binding would give a wrong total with nothing but a validation message to say so.
      */
     public BufferHandle add(FrameGraph g, BufferHandle input, long count) {
+        if (scratch.isClosed()) {
+            throw new IllegalStateException("reduce node '" + name + "' used after its close(); make another node");
+        }
         if (count > maxCount) {
             throw new IllegalArgumentException("reduce node '" + name + "' was built for at most " + maxCount + " floats, got " + count);
         }

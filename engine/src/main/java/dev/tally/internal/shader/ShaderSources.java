@@ -59,8 +59,8 @@ public final class ShaderSources {
             InputStream packaged = ShaderSources.class.getModule().getResourceAsStream(PACKAGED + name);
             try (InputStream in = packaged != null ? packaged : ShaderSources.class.getClassLoader().getResourceAsStream(PACKAGED + name)) {
                 if (in == null) {
-                    throw new ShaderCompileException(name + ": no such shader" + (directory != null ? " in " + directory : "")
-                            + " or in the engine's jar; a host's own shaders go in the directory shaders.dir names (with shaders.live=true)");
+                    throw new ShaderCompileException(name + ": no such shader " + (directory != null ? "in " + directory + ", " : "")
+                            + "in the engine's jar or on the class path; a host's own shaders go in the directory shaders.dir names (with shaders.live=true)");
                 }
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }

@@ -182,6 +182,11 @@ public final class TrackedBuffer implements GpuBuffer {
     /** The implementation behind a {@link GpuBuffer} a caller hands back; anything else is refused in one line. */
     public static TrackedBuffer of(GpuBuffer buffer, String op, String name) {
         if (buffer instanceof TrackedBuffer t) {
+            if (t.isClosed()) {
+                // Its Vulkan object is destroyed (or about to be): recording with it would touch freed memory.
+                throw new IllegalStateException(op + " '" + name + "': buffer '" + t.name() + "' was closed (it, or the node or ring that made it);"
+                        + " a closed object cannot be used again");
+            }
             return t;
         }
         if (buffer == null) {

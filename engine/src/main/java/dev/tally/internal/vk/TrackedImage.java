@@ -121,6 +121,11 @@ public final class TrackedImage implements GpuImage {
         this.state = state;
     }
 
+    /** Whether {@link #close} ran: the image is destroyed once the GPU is done with it, and may not be used again. */
+    public boolean isClosed() {
+        return closed;
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -149,6 +154,11 @@ public final class TrackedImage implements GpuImage {
     /** The implementation behind a {@link GpuImage} a caller hands back; anything else is refused in one line. */
     public static TrackedImage of(GpuImage image, String op, String name) {
         if (image instanceof TrackedImage t) {
+            if (t.isClosed()) {
+                // Its Vulkan object is destroyed (or about to be): recording with it would touch freed memory.
+                throw new IllegalStateException(op + " '" + name + "': image '" + t.name() + "' was closed (it, or the node or ring that made it);"
+                        + " a closed object cannot be used again");
+            }
             return t;
         }
         if (image == null) {

@@ -33,6 +33,8 @@ public final class VulkanContext implements AutoCloseable {
     private final ObjectCounters counters = new ObjectCounters();
     private final QueryResets queryResets = new QueryResets();
     private volatile boolean closed;
+    /** {@link #liveAllocations()} as it stood when {@link #close} began releasing: VMA is gone after it. */
+    private long[] liveAtClose = {0, 0};
 
     private VulkanContext(ContextOptions options, FaultInjector faults, VulkanDevice gpu, Lock queueLock) {
         this.options = options;
@@ -122,7 +124,7 @@ public final class VulkanContext implements AutoCloseable {
      */
     public void requireOpen(String user) {
         if (closed) {
-            throw new IllegalStateException(user + " used after Tally.close() (its Vulkan device is destroyed); close it before Tally");
+            throw new IllegalStateException(user + " used after Tally.close() (Tally's Vulkan objects are destroyed); close it before Tally");
         }
     }
 
@@ -180,13 +182,14 @@ public final class VulkanContext implements AutoCloseable {
             closed = true;
             destroyer.retireAll();
             submissions.destroy();
+            long[] live = memory.liveAllocations();
+            liveAtClose = live;
+            if (live[0] != 0) {
+                // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
+                gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
+                        + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before Tally");
+            }
             if (gpu.ownsDevice()) {
-                long[] live = memory.liveAllocations();
-                if (live[0] != 0) {
-                    // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
-                    gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
-                            + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before Tally");
-                }
                 gpu.close();
                 faults.close();   // the allocator that calls its interposed function is gone
             } else {
@@ -231,7 +234,10 @@ public final class VulkanContext implements AutoCloseable {
     public void countObject() { counters.countObject(); }
     public long objectsCreated() { return counters.objectsCreated(); }
 
-    public long[] liveAllocations() { return memory.liveAllocations(); }
+    /** Live VMA allocations and their bytes; once closed, those still live when Tally closed (what was never closed). */
+    public long[] liveAllocations() { return closed ? liveAtClose.clone() : memory.liveAllocations(); }
+    /** Whether Tally made the Vulkan device (and its instance, layers included), rather than wrapping a host's. */
+    public boolean ownsDevice() { return gpu.ownsDevice(); }
     public MemoryBudget deviceMemoryBudget() { return memory.deviceMemoryBudget(); }
 
     public int acquireNextImage(long swapchain, long timeoutNs, long semaphore, IntBuffer index) {
