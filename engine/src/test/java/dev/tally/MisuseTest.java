@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.*;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 
 /**
@@ -123,6 +124,18 @@ class MisuseTest extends GpuTestBase {
         }
         ring.close();
         data.close();
+    }
+
+    @Test
+    void aBufferWithoutStorageUsageIsRefusedByTheNodeThatReadsIt() {
+        GpuBuffer noStorage = runtime.createBuffer("misuse.noStorage", 4096, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.DEVICE);
+        ReduceNode node = runtime.reduceNode("misuse.usage", ReduceOp.SUM, 1024);
+        Throwable e = declaring(g -> node.add(g, g.importBuffer("noStorage", noStorage, null), 1024));
+        assertInstanceOf(GraphException.class, e);
+        assertTrue(e.getMessage().matches("pass 'misuse\\.usage': compute-read of buffer 'noStorage' needs VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .*"),
+                e::getMessage);
+        node.close();
+        noStorage.close();
     }
 
     @Test

@@ -245,9 +245,14 @@ public final class GraphDeclaration implements FrameGraph {
 
     /** A buffer description of {@code size} bytes: the next slot's, kept from an earlier frame, when it is the same. */
     BufferDesc importedDesc(long size) {
+        return importedDesc(size, 0);
+    }
+
+    /** As {@link #importedDesc(long)}, with the buffer's usage (0: not known). */
+    BufferDesc importedDesc(long size, int usage) {
         int n = resources.size();
         BufferDesc d = n < resourcePool.size() ? resourcePool.get(n).bufferDesc : null;
-        return d != null && d.size() == size && d.usage() == 0 ? d : new BufferDesc(size, 0);
+        return d != null && d.size() == size && d.usage() == usage ? d : new BufferDesc(size, usage);
     }
 
     /** The description of {@code image}: the next slot's, kept from an earlier frame, when it is the same. */
@@ -272,7 +277,8 @@ public final class GraphDeclaration implements FrameGraph {
     /** A caller-owned buffer; the graph starts from the state the buffer keeps, and leaves its final state there. {@code finalAccess} may be null. */
     public BufferHandle importBuffer(String name, GpuBuffer gpuBuffer, Access finalAccess) {
         TrackedBuffer buffer = TrackedBuffer.of(gpuBuffer, "importBuffer", name);
-        return bufferHandle(add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size()), null, buffer, buffer.state(), finalAccess));
+        return bufferHandle(add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size(), buffer.usage()), null, buffer, buffer.state(),
+                finalAccess));
     }
 
     /**
@@ -281,7 +287,8 @@ public final class GraphDeclaration implements FrameGraph {
      */
     public BufferHandle importScratch(String name, GpuBuffer gpuBuffer) {
         TrackedBuffer buffer = TrackedBuffer.of(gpuBuffer, "importScratch", name);
-        return bufferHandle(add(name, false, GraphResource.Origin.SCRATCH, importedDesc(buffer.size()), null, buffer, buffer.state(), null));
+        return bufferHandle(add(name, false, GraphResource.Origin.SCRATCH, importedDesc(buffer.size(), buffer.usage()), null, buffer, buffer.state(),
+                null));
     }
 
     /**

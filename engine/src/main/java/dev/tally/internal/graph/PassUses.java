@@ -8,6 +8,9 @@ import dev.tally.graph.Access;
 
 import dev.tally.graph.GraphException;
 
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.*;
+
 /**
  * A pass's declared uses: each checked as it is declared (the handle's graph, type and version, the
  * access against the resource and the pass kind, cycles, reads of nothing, writes to last frame's
@@ -110,7 +113,41 @@ final class PassUses {
             case TRANSFER -> transferStage;
             case GRAPHICS -> !computeStage && !transferStage;
         };
-        return kindFits && (r.image || !imageOnly(a)) && a != Access.HOST_READ && a != Access.PRESENT && a != Access.NONE;
+        return kindFits && (r.image || !imageOnly(a) && usageFits(r.bufferDesc.usage(), a))
+                && a != Access.HOST_READ && a != Access.PRESENT && a != Access.NONE;
+    }
+
+    /**
+     * The buffer usage flags {@code a} needs where the buffer's usage is known (a wrapped buffer's is not: 0 needs nothing
+     * of it): storage for shader storage access, uniform for uniform reads, transfer source or destination for copies.
+     */
+    private static int usageNeeded(Access a) {
+        long access = a.access();
+        int need = 0;
+        if ((access & (VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT)) != 0) {
+            need |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+        }
+        if ((access & VK_ACCESS_2_UNIFORM_READ_BIT) != 0) {
+            need |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+        }
+        if ((access & VK_ACCESS_2_TRANSFER_READ_BIT) != 0) {
+            need |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+        }
+        if ((access & VK_ACCESS_2_TRANSFER_WRITE_BIT) != 0) {
+            need |= VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+        }
+        return need;
+    }
+
+    private static boolean usageFits(int usage, Access a) {
+        return usage == 0 || (usage & usageNeeded(a)) == usageNeeded(a);
+    }
+
+    private static String usageName(int usage) {
+        return usage == VK_BUFFER_USAGE_STORAGE_BUFFER_BIT ? "VK_BUFFER_USAGE_STORAGE_BUFFER_BIT"
+                : usage == VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT ? "VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT"
+                : usage == VK_BUFFER_USAGE_TRANSFER_SRC_BIT ? "VK_BUFFER_USAGE_TRANSFER_SRC_BIT"
+                : usage == VK_BUFFER_USAGE_TRANSFER_DST_BIT ? "VK_BUFFER_USAGE_TRANSFER_DST_BIT" : "usage 0x" + Integer.toHexString(usage);
     }
 
     private static boolean imageOnly(Access a) {
@@ -125,6 +162,11 @@ final class PassUses {
         }
         if (a == Access.HOST_READ || a == Access.PRESENT || a == Access.NONE) {
             return new GraphException("pass '" + pass.name + "': " + a + " of '" + r.name + "' is not a pass access; give it as the final access of an import");
+        }
+        int missing = r.image || r.bufferDesc.usage() == 0 ? 0 : usageNeeded(a) & ~r.bufferDesc.usage();
+        if (missing != 0) {
+            return new GraphException("pass '" + pass.name + "': " + a + " of buffer '" + r.name + "' needs " + usageName(Integer.lowestOneBit(missing))
+                    + ", which it was created without; add it to the buffer's usage");
         }
         if (!accessFits(pass, r, a)) {
             return new GraphException("pass '" + pass.name + "' is a " + pass.kind.name().toLowerCase() + " pass and cannot use '" + r.name

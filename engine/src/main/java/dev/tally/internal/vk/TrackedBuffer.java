@@ -30,6 +30,8 @@ public final class TrackedBuffer implements GpuBuffer {
     private final long handle;
     private final long allocation;
     private final long size;
+    /** The VkBufferUsageFlags it was created with; 0 for a wrapped buffer, whose usage Tally was not told. */
+    private final int usage;
     private final long serial;
     private final boolean owned;
     private final long mapped;
@@ -46,6 +48,7 @@ public final class TrackedBuffer implements GpuBuffer {
         this.ctx = ctx;
         this.name = name;
         this.size = size;
+        this.usage = usage;
         this.serial = ctx.nextSerial();
         this.owned = true;
         try (MemoryStack stack = stackPush()) {
@@ -84,6 +87,7 @@ public final class TrackedBuffer implements GpuBuffer {
         this.name = name;
         this.handle = handle;
         this.size = size;
+        this.usage = 0;
         this.serial = ctx.nextSerial();
         this.owned = false;
         this.allocation = NULL;
@@ -111,6 +115,8 @@ public final class TrackedBuffer implements GpuBuffer {
     /** Unique for this buffer's lifetime, unlike the handle, which Vulkan may reuse after destruction. */
     public long serial() { return serial; }
     public long size() { return size; }
+    /** {@return the usage it was created with, or 0 when Tally was not told (a wrapped buffer)} */
+    public int usage() { return usage; }
     public String name() { return name; }
     public boolean isMapped() { return mapped != NULL; }
     /** Closed by its owner (its destruction may still be deferred): no new commands may use it. */

@@ -611,6 +611,26 @@ class GraphPlanningTest {
         }
 
         @Test
+        void aBufferUsedWithoutTheUsageItsAccessNeedsIsRefusedWhereTheUseIsDeclared() {
+            GraphDeclaration g = Planning.graph();
+            BufferHandle t = g.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("t", BufferDesc.of(64)), Access.COMPUTE_WRITE), recordsNothing());
+            GraphException e = rejects(() -> g.addPass("use", PassKind.COMPUTE, s -> {
+                s.sideEffect();
+                return s.read(t, Access.COMPUTE_UNIFORM);
+            }, recordsNothing()));
+            assertEquals("pass 'use': compute-uniform of buffer 't' needs VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, which it was created without;"
+                    + " add it to the buffer's usage", e.getMessage());
+            GraphDeclaration h = Planning.graph();
+            BufferHandle u = h.addPass("make", PassKind.COMPUTE, s -> s.write(s.create("u", new BufferDesc(64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)),
+                    Access.COMPUTE_WRITE), recordsNothing());
+            GraphException copy = rejects(() -> h.addPass("copy", PassKind.TRANSFER, s -> {
+                s.sideEffect();
+                return s.read(u, Access.TRANSFER_SRC);
+            }, recordsNothing()));
+            assertTrue(copy.getMessage().contains("needs VK_BUFFER_USAGE_TRANSFER_SRC_BIT"), copy::getMessage);
+        }
+
+        @Test
         void readModifyWriteThenReadGetsABarrier() {
             // The read-modify-write makes its own read visible to itself, not its write to the next pass.
             GraphDeclaration g = Planning.graph();
@@ -823,7 +843,8 @@ class GraphPlanningTest {
         @Test
         void onePassReadingTwoFreshBuffersGetsOneMergedList() {
             GraphDeclaration g = Planning.graph();
-            BufferHandle a = produce(g, "makeA", "a", 64);
+            BufferHandle a = g.addPass("makeA", PassKind.COMPUTE, s -> s.write(s.create("a",
+                    new BufferDesc(64, BufferDesc.DEFAULT_USAGE | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)), Access.COMPUTE_WRITE), recordsNothing());
             BufferHandle b = g.addPass("makeB", PassKind.TRANSFER, s -> s.write(s.create("b", BufferDesc.of(64)), Access.TRANSFER_DST), recordsNothing());
             g.addPass("combine", PassKind.COMPUTE, s -> {
                 s.sideEffect();

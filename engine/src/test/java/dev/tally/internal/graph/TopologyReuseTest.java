@@ -1,4 +1,5 @@
 package dev.tally.internal.graph;
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.graph.BufferDesc;
@@ -21,7 +22,7 @@ class TopologyReuseTest {
 
     private static void declare(GraphDeclaration g, Shape s) {
         BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, s.finalAccess());
-        BufferDesc desc = BufferDesc.of(s.transientBytes());
+        BufferDesc desc = new BufferDesc(s.transientBytes(), BufferDesc.DEFAULT_USAGE | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);   // read as storage or uniform
         BufferHandle t = g.addPass("make", s.firstKind(), b -> b.write(b.create("t", desc),
                 s.firstKind() == PassKind.TRANSFER ? Access.TRANSFER_DST : Access.COMPUTE_WRITE), Planning.nothing());
         g.addPass("use", PassKind.COMPUTE, b -> {
