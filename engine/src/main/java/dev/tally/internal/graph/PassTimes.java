@@ -96,4 +96,18 @@ public final class PassTimes implements PassStats {
     public synchronized Map<String, Boolean> passes() {
         return new LinkedHashMap<>(culled);
     }
+
+    /** Each pass seen with its median GPU time, or "culled": for logs, not per frame (it allocates). */
+    @Override
+    public synchronized String toString() {
+        StringBuilder sb = new StringBuilder("PassStats[");
+        String sep = "";
+        for (Map.Entry<String, Boolean> e : culled.entrySet()) {
+            sb.append(sep).append(e.getKey()).append(' ');
+            double us = medianMicros(e.getKey());
+            sb.append(e.getValue() ? "culled" : Double.isNaN(us) ? "not timed" : String.format(java.util.Locale.ROOT, "%.2f us", us));
+            sep = ", ";
+        }
+        return sb.append(']').toString();
+    }
 }
