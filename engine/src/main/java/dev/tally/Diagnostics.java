@@ -4,8 +4,9 @@ package dev.tally;
  * Counters of a running Tally ({@code Tally.diagnostics()}), read in place: validation messages, live memory and
  * objects (to find leaks), and the times the CPU blocked on the GPU. {@link #liveAllocations()} and
  * {@link #liveAllocationBytes()} ask VMA for its statistics: for soak checks and reports, not every frame. Every
- * counter can be read after {@code Tally.close()}: the allocations are then those still live when it closed (what
- * was never closed), which Tally also reports as a validation error.
+ * counter can be read after {@code Tally.close()}: the allocations are then those still live when it closed (on
+ * Tally's own allocator, what was never closed, which it also reports as a validation error; on a host's allocator,
+ * the host's allocations are counted too).
  */
 public interface Diagnostics {
     /** {@return whether Tally turned the validation layer on ({@code validation.enabled} on a device Tally made; false for a wrapped host's device, whose layers are the host's)} */

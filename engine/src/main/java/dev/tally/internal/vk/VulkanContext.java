@@ -184,7 +184,8 @@ public final class VulkanContext implements AutoCloseable {
             submissions.destroy();
             long[] live = memory.liveAllocations();
             liveAtClose = live;
-            if (live[0] != 0) {
+            // On a host's allocator, the host's own allocations live on (its images, say): only Tally's own allocator's count.
+            if (live[0] != 0 && gpu.ownsAllocator()) {
                 // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
                 gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
                         + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before Tally");
