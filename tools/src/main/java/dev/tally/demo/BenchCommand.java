@@ -7,6 +7,7 @@ import dev.tally.config.Config;
 import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
 import dev.tally.demo.bench.DemoFrames;
+import dev.tally.demo.bench.FrameCpuPairs;
 import dev.tally.demo.bench.ReductionBench;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
@@ -282,30 +283,18 @@ public class BenchCommand implements Callable<Integer> {
             // before: 9.4 KB in one frame); after eight, 0 B over 500 frames on lavapipe, 0.3-4.2 B on the H200, where a run
             // takes 0.1 s and the JIT was still compiling.
             int warmUpRuns = warmUp(cpu, quick ? MIN_WARM_UP_RUNS : Math.max(MIN_WARM_UP_RUNS, MIN_WARM_UP_FRAMES / frames));
-            DemoFrames.Figures f = cpu.measure();
-            progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, mean %.2f us, thread CPU %.2f us, pacing %.2f us/frame, %.1f bytes/frame"
-                            + " (after %d warm-up runs)%n", cpuW, cpuH, f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(),
-                    f.pacingMicrosPerFrame(), f.bytesPerFrame(), warmUpRuns);
-            // The same frame's Vulkan calls, captured and replayed with no Tally code: the driver's floor under the frame thread.
-            dev.tally.demo.bench.replay.CommandReplay.Figures r = dev.tally.demo.bench.FrameReplay.measure(rt, cpu, frames);
-            // Both as the frame's time less its waits for a frame slot: a driver that spins in vkWaitSemaphores (the H200's does)
-            // bills a wait to the thread's CPU time, so where the GPU sets the pace thread CPU holds waiting as well as work. The
-            // thread-CPU ratio is kept beside it.
-            double ratio = r.wallMinusWaitsMicrosMedian() > 0 ? f.cpuMicrosMedian() / r.wallMinusWaitsMicrosMedian() : -1;
-            double threadRatio = r.threadCpuMicrosMedian() > 0 ? f.threadCpuMicrosMedian() / r.threadCpuMicrosMedian() : -1;
-            progress.printf(Locale.ROOT, "  frame-cpu replay of the same command stream: %.2f us/frame less its waits, thread CPU %.2f us/frame,"
-                    + " %.0f bytes/frame; Tally/replay %.2fx (thread CPU %.2fx)%n", r.wallMinusWaitsMicrosMedian(), r.threadCpuMicrosMedian(),
-                    r.bytesPerFrame(), ratio, threadRatio);
+            FrameCpuPairs pairs = FrameCpuPairs.measure(rt, cpu, frames, quick ? FrameCpuPairs.QUICK_PAIRS : FrameCpuPairs.PAIRS, progress);
+            progress.printf(Locale.ROOT, "  frame-cpu %dx%d median %.2f us, thread CPU %.2f us, %.1f bytes/frame (after %d warm-up runs); replay of the "
+                            + "same command stream %.2f us less its waits, thread CPU %.2f us; Tally/replay %.2fx (%.2f-%.2fx over %d pairs; thread CPU %.2fx)%n",
+                    cpuW, cpuH, pairs.tallyMicros(), pairs.tallyCpuMicros(), pairs.bytesPerFrame(), warmUpRuns, pairs.replayMicros(),
+                    pairs.replayCpuMicros(), pairs.ratio(), pairs.ratioMin(), pairs.ratioMax(), pairs.count(), pairs.cpuRatio());
             out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
                     String.format(Locale.ROOT, "demo frame loop, time per frame less its frame-pacing waits; bytes allocated by the frame "
                             + "thread (-1: not countable); %.1f us/frame against %.1f us replaying the frame's captured Vulkan calls without "
-                            + "Tally, less the same waits (%.2fx; thread CPU %.1f against %.1f us, %.2fx)", f.cpuMicrosMedian(),
-                            r.wallMinusWaitsMicrosMedian(), ratio, f.threadCpuMicrosMedian(), r.threadCpuMicrosMedian(), threadRatio),
-                    String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"cpuMicrosMean\": %.3f, \"threadCpuMicrosMedian\": %.3f, "
-                                    + "\"bytesPerFrame\": %.1f, \"frames\": %d, \"replayMicrosPerFrame\": %.3f, \"replayCpuMicrosPerFrame\": %.3f, "
-                                    + "\"replayBytesPerFrame\": %.1f, \"tallyOverReplay\": %.3f, \"tallyOverReplayThreadCpu\": %.3f, \"warmUpRuns\": %d",
-                            f.cpuMicrosMedian(), f.cpuMicrosMean(), f.threadCpuMicrosMedian(), f.bytesPerFrame(), f.frames(),
-                            r.wallMinusWaitsMicrosMedian(), r.threadCpuMicrosMedian(), r.bytesPerFrame(), ratio, threadRatio, warmUpRuns)));
+                            + "Tally, less the same waits (%.2fx, the median of %d runs of each taken in turn, %.2f-%.2fx; thread CPU %.1f against "
+                            + "%.1f us, %.2fx)", pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
+                            pairs.ratioMax(), pairs.tallyCpuMicros(), pairs.replayCpuMicros(), pairs.cpuRatio()),
+                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d", warmUpRuns)));
         }
     }
 
