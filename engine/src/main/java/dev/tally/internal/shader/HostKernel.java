@@ -48,7 +48,9 @@ public final class HostKernel implements ComputeKernel {
         this.kernel = build();
     }
 
+    /** The kernel from the shader's current SPIR-V, once what the shader uses is found among the declared bindings and push constants. */
     private dev.tally.internal.shader.ComputeKernel build() {
+        ShaderInterface.requireDeclared(shader, compiler.spirv(shader, defines), types, pushBytes);
         return new dev.tally.internal.shader.ComputeKernel(ctx, compiler, cache, shader, defines, null, types, pushBytes);
     }
 
@@ -79,7 +81,12 @@ public final class HostKernel implements ComputeKernel {
 
     @Override
     public void reload() {
-        dev.tally.internal.shader.ComputeKernel fresh = build();
+        dev.tally.internal.shader.ComputeKernel fresh;
+        try {
+            fresh = build();
+        } catch (IllegalArgumentException e) {
+            throw new ShaderCompileException(e.getMessage());   // the edited source no longer fits the declaration: the running pipeline stays
+        }
         kernel.close();
         kernel = fresh;
     }
