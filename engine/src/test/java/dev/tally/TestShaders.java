@@ -4,7 +4,7 @@ import dev.tally.internal.shader.ShaderVariant;
 
 import java.util.List;
 
-/** The tests' own kernels (src/test/resources/tally/shaders), compiled by the build into the test classes as the engine's are. */
+/** The tests' own kernels (src/test/resources/tally/shaders), as engine/pom.xml lists them for ShaderBuild, which compiles them into the test classes as a host's build would. */
 public final class TestShaders {
     private TestShaders() {
     }

@@ -42,8 +42,9 @@ public final class HostKernel implements ComputeKernel {
         this.types = List.copyOf(types);
         this.pushBytes = pushBytes;
         if (!compiler.provides(shader, this.defines)) {
-            throw new ShaderCompileException("computeKernel " + shader + ": no SPIR-V of it with these defines was built into the jars; compile it at"
-                    + " run time with shaders.live=true and shaders.dir set to the directory holding it (needs lwjgl-shaderc and its natives)");
+            throw new ShaderCompileException("computeKernel " + shader + ": no SPIR-V of it with these defines was built into the jars; build it into yours"
+                    + " with dev.tally.shader.ShaderBuild, or compile it at run time with shaders.live=true and shaders.dir set to the directory"
+                    + " holding it (both need lwjgl-shaderc and its natives)");
         }
         this.kernel = build();
     }

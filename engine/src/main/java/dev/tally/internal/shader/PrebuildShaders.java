@@ -28,13 +28,20 @@ public final class PrebuildShaders {
         Method all = Class.forName(args[0]).getMethod("all");
         @SuppressWarnings("unchecked")
         List<ShaderVariant> variants = (List<ShaderVariant>) all.invoke(null);
-        Path output = Path.of(args[2]);
+        build(args[0], variants, Path.of(args[1]), Path.of(args[2]));
+    }
+
+    /**
+     * Compiles {@code variants} (listed by {@code listName}, for messages) from {@code glsl} into SPIR-V resources under
+     * {@code output}, whose earlier SPIR-V not in the list is removed; any compile error throws, naming the variant.
+     */
+    public static void build(String listName, List<ShaderVariant> variants, Path glsl, Path output) throws IOException {
         long t0 = System.nanoTime();
-        try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(Path.of(args[1])), null)) {
+        try (ShaderCompiler compiler = new ShaderCompiler(ShaderSources.directory(glsl), null)) {
             Set<String> written = new HashSet<>();
             for (ShaderVariant variant : variants) {
                 if (!written.add(variant.resource())) {
-                    throw new IllegalStateException("internal: " + args[0] + " lists " + variant + " twice");
+                    throw new IllegalArgumentException(listName + " lists " + variant + " twice");
                 }
                 byte[] spirv;
                 try {
@@ -48,7 +55,7 @@ public final class PrebuildShaders {
             }
             removeUnlisted(output, written);
         }
-        System.out.printf("tally: %d shader variants of %s compiled into %s in %.1f s%n", variants.size(), args[0], output,
+        System.out.printf("tally: %d shader variants of %s compiled into %s in %.1f s%n", variants.size(), listName, output,
                 (System.nanoTime() - t0) / 1e9);
     }
 

@@ -12,7 +12,7 @@ final class PrebuiltShaders implements ShaderLibrary {
     public byte[] spirv(String file, Map<String, String> defines) {
         ShaderVariant variant = new ShaderVariant(file, defines);
         String resource = variant.resource();
-        try (InputStream in = PrebuiltShaders.class.getResourceAsStream("/" + resource)) {
+        try (InputStream in = open(resource)) {
             if (in == null) {
                 throw new IllegalStateException("internal: no prebuilt SPIR-V for " + variant + " (" + resource
                         + "); every variant a pipeline asks for is listed for the build (the engine's in " + EngineShaders.class.getName() + ")");
@@ -29,7 +29,22 @@ final class PrebuiltShaders implements ShaderLibrary {
 
     @Override
     public boolean provides(String file, Map<String, String> defines) {
-        return PrebuiltShaders.class.getResource("/" + new ShaderVariant(file, defines).resource()) != null;
+        String resource = new ShaderVariant(file, defines).resource();
+        return PrebuiltShaders.class.getResource("/" + resource) != null || loader().getResource(resource) != null;
+    }
+
+    /**
+     * The engine's own SPIR-V from its own jar, else a host's ({@code dev.tally.shader.ShaderBuild}) from any class-path
+     * root: a class in a named module finds only its module's resources by itself.
+     */
+    private static InputStream open(String resource) {
+        InputStream own = PrebuiltShaders.class.getResourceAsStream("/" + resource);
+        return own != null ? own : loader().getResourceAsStream(resource);
+    }
+
+    private static ClassLoader loader() {
+        ClassLoader l = PrebuiltShaders.class.getClassLoader();
+        return l != null ? l : ClassLoader.getSystemClassLoader();
     }
 
     @Override
