@@ -128,9 +128,21 @@ public final class Reducer implements AutoCloseable {
 
     /** Statistics pipelines: "one-pass", "two-pass" (first pass) and "fold"; built on first use. */
     private DescriptorSets statsSets(String mode) {
-        return sets.computeIfAbsent("stats/" + mode, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
+        String key = statsKey(mode);
+        DescriptorSets existing = sets.get(key);
+        return existing != null ? existing : sets.computeIfAbsent(key, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
                 compiler, cache, statsShader, statsDefines(mode), SpecConstants.of(0, statsWorkgroupSize(), 2, settings.unroll()), mode.equals("one-pass") ? 4 : 2, STATS_PUSH_BYTES)),
                 SET_CACHE));
+    }
+
+    /** Constant keys: asked every frame by a statistics node, so no string is built per call. */
+    private static String statsKey(String mode) {
+        return switch (mode) {
+            case "one-pass" -> "stats/one-pass";
+            case "two-pass" -> "stats/two-pass";
+            case "fold" -> "stats/fold";
+            default -> throw new IllegalStateException("internal: no statistics mode " + mode);
+        };
     }
 
     /**
@@ -164,30 +176,17 @@ public final class Reducer implements AutoCloseable {
      * Records the statistics reduction (count, sum, min, max, mean, variance in one read) of n floats
      * of {@code input} into one {@link ReduceStats#RECORD_BYTES}-byte record at {@code outputOffset}
      * of {@code output}. Same plan and dispatch shapes as {@link #record}; {@code scratch} holds
-     * {@code plan.statsScratchBytes()} and was zeroed once.
+     * {@code plan.statsScratchBytes()} and was zeroed once. A two-pass plan records its barrier through {@code between}.
      */
     public void recordStats(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
                             GpuBuffer output, long outputOffset, Runnable between) {
-        long recordBytes = ReduceStats.RECORD_BYTES;
-        long partialBytes = recordBytes * Math.max(1, plan.partials());
         if (plan.onePass()) {
-            int groups = plan.firstPass().get(0).groups();
-            statsDispatch(cmd, "one-pass", groups, plan.n(), 0, List.of(
-                    DescriptorSets.Range.of(input, inputOffset, Math.max(4, 4 * plan.n())),
-                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
-                    DescriptorSets.Range.of(output, outputOffset, recordBytes),
-                    DescriptorSets.Range.of(scratch, 0, ReducePlan.TICKET_BYTES)));
+            recordStatsOnePass(cmd, plan, input, inputOffset, scratch, output, outputOffset);
             return;
         }
-        for (ReducePlan.Dispatch d : plan.firstPass()) {
-            statsDispatch(cmd, "two-pass", d.groups(), d.count(), d.outIndex(), List.of(
-                    DescriptorSets.Range.of(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count())),
-                    DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes)));
-        }
+        recordStatsPartials(cmd, plan, input, inputOffset, scratch);
         between.run();
-        statsDispatch(cmd, "fold", 1, plan.partials(), 0, List.of(
-                DescriptorSets.Range.of(scratch, plan.partialsOffset(), partialBytes),
-                DescriptorSets.Range.of(output, outputOffset, recordBytes)));
+        recordStatsFold(cmd, plan, scratch, output, outputOffset);
     }
 
     /** Outside a frame graph: the same, with its own barrier between the passes. */
@@ -196,15 +195,55 @@ public final class Reducer implements AutoCloseable {
         recordStats(cmd, plan, input, inputOffset, scratch, output, outputOffset, () -> barrier(cmd, scratch));
     }
 
-    private void statsDispatch(VkCommandBuffer cmd, String mode, int groups, long count, int outIndex, List<DescriptorSets.Range> bindings) {
-        checkAlignment(bindings);
+    /** The statistics in one dispatch; the last workgroup to finish folds the records. Bindings written in place: nothing allocated. */
+    public void recordStatsOnePass(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch,
+                                   GpuBuffer output, long outputOffset) {
+        requireMode(plan, true);
+        int groups = plan.firstPass().get(0).groups();
+        statsDispatch(cmd, "one-pass", groups, plan.n(), 0, bindings.clear()
+                .buffer(input, inputOffset, Math.max(4, 4 * plan.n()))
+                .buffer(scratch, plan.partialsOffset(), statsPartialBytes(plan))
+                .buffer(output, outputOffset, ReduceStats.RECORD_BYTES)
+                .buffer(scratch, 0, ReducePlan.TICKET_BYTES));
+    }
+
+    /** The statistics' first pass of a two-pass plan: one record per partial in {@code scratch}. */
+    public void recordStatsPartials(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer input, long inputOffset, GpuBuffer scratch) {
+        requireMode(plan, false);
+        List<ReducePlan.Dispatch> first = plan.firstPass();
+        for (int i = 0; i < first.size(); i++) {
+            ReducePlan.Dispatch d = first.get(i);
+            statsDispatch(cmd, "two-pass", d.groups(), d.count(), d.outIndex(), bindings.clear()
+                    .buffer(input, inputOffset + 4 * d.elementOffset(), Math.max(4, 4 * d.count()))
+                    .buffer(scratch, plan.partialsOffset(), statsPartialBytes(plan)));
+        }
+    }
+
+    /** The statistics' second pass: one workgroup folds the records into one at {@code outputOffset} of {@code output}. */
+    public void recordStatsFold(VkCommandBuffer cmd, ReducePlan plan, GpuBuffer scratch, GpuBuffer output, long outputOffset) {
+        requireMode(plan, false);
+        statsDispatch(cmd, "fold", 1, plan.partials(), 0, bindings.clear()
+                .buffer(scratch, plan.partialsOffset(), statsPartialBytes(plan))
+                .buffer(output, outputOffset, ReduceStats.RECORD_BYTES));
+    }
+
+    private static long statsPartialBytes(ReducePlan plan) {
+        return (long) ReduceStats.RECORD_BYTES * Math.max(1, plan.partials());
+    }
+
+    private void statsDispatch(VkCommandBuffer cmd, String mode, int groups, long count, int outIndex, Bindings b) {
+        checkAlignment(b);
         DescriptorSets s = statsSets(mode);
-        ComputePipeline p = pipelines.get("stats/" + mode);
-        long set = s.get(bindings);
+        ComputePipeline p = pipelines.get(statsKey(mode));
+        long set = s.get(b);
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, stack.longs(set), null);
-            vkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.malloc(STATS_PUSH_BYTES).putInt(0, (int) count).putInt(4, outIndex));
+            // By address, as the sum's dispatch: no wrapper per dispatch.
+            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, 1, stack.nlong(set), 0, 0L);
+            long push = stack.nmalloc(4, STATS_PUSH_BYTES);
+            MemoryUtil.memPutInt(push, (int) count);
+            MemoryUtil.memPutInt(push + 4, outIndex);
+            nvkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, STATS_PUSH_BYTES, push);
             vkCmdDispatch(cmd, groups, 1, 1);
         }
     }
@@ -312,20 +351,6 @@ public final class Reducer implements AutoCloseable {
      * Every binding offset must be a multiple of the storage alignment: the input's is the caller's
      * (bad input), the scratch offsets are the plan's (a bug if wrong).
      */
-    private void checkAlignment(List<DescriptorSets.Range> bindings) {
-        long align = settings.storageAlignment();
-        if (bindings.get(0).offset() % align != 0) {
-            throw new IllegalArgumentException("reduction input offset must be a multiple of " + align + " bytes, got " + bindings.get(0).offset());
-        }
-        for (DescriptorSets.Range r : bindings) {
-            if (r.offset() % align != 0) {
-                throw new IllegalStateException("bug: reduction binding at offset " + r.offset() + " is not a multiple of the storage alignment "
-                        + align + " (minStorageBufferOffsetAlignment)");
-            }
-        }
-    }
-
-    /** The same for bindings written in place. */
     private void checkAlignment(Bindings b) {
         long align = settings.storageAlignment();
         if (b.offset(0) % align != 0) {
