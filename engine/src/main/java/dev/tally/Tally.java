@@ -15,6 +15,7 @@ import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.reduce.NormalizeNode;
 import dev.tally.reduce.ReduceNode;
+import dev.tally.reduce.StatsNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
@@ -148,6 +149,14 @@ public interface Tally extends AutoCloseable {
      * @param maxCount the most floats one use reduces
      */
     ReduceNode reduceNode(String name, ReduceOp op, long maxCount);
+
+    /**
+     * {@return a statistics node (count, sum, min, max, mean and variance in one read) whose record stays on the GPU}
+     *
+     * @param name     labels its passes (e.g. "hud/stats")
+     * @param maxCount the most floats one use reads
+     */
+    StatsNode statsNode(String name, long maxCount);
 
     /** {@return a node that divides a buffer by a total that stays on the GPU} */
     NormalizeNode normalizeNode();

@@ -23,6 +23,8 @@ import java.nio.ByteOrder;
 public record ReduceStats(long count, float sum, float min, float max, float mean, float variance) {
     /** Bytes of one record in the shader (partials and the result alike). */
     public static final int RECORD_BYTES = 32;
+    /** Byte offsets in a record: the count (uint32), then the f32 sum, min, max, mean and variance. */
+    public static final int COUNT_OFFSET = 0, SUM_OFFSET = 4, MIN_OFFSET = 8, MAX_OFFSET = 12, MEAN_OFFSET = 16, VARIANCE_OFFSET = 24;
 
     /**
      * The record at {@code bytes}' position (little-endian, as the GPU wrote it), e.g. from a readback sample.
@@ -33,8 +35,8 @@ public record ReduceStats(long count, float sum, float min, float max, float mea
     public static ReduceStats read(ByteBuffer bytes) {
         ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         int at = b.position();
-        return new ReduceStats(Integer.toUnsignedLong(b.getInt(at)), b.getFloat(at + 4), b.getFloat(at + 8), b.getFloat(at + 12),
-                b.getFloat(at + 16), b.getFloat(at + 24));
+        return new ReduceStats(Integer.toUnsignedLong(b.getInt(at + COUNT_OFFSET)), b.getFloat(at + SUM_OFFSET), b.getFloat(at + MIN_OFFSET),
+                b.getFloat(at + MAX_OFFSET), b.getFloat(at + MEAN_OFFSET), b.getFloat(at + VARIANCE_OFFSET));
     }
 
     /** {@return the standard deviation, sqrt(variance)} */

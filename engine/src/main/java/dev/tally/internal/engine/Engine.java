@@ -48,6 +48,7 @@ import dev.tally.hud.HudOverlay;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.reduce.NormalizeNode;
 import dev.tally.reduce.ReduceNode;
+import dev.tally.reduce.StatsNode;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
 import dev.tally.internal.reduce.Reducer;
@@ -295,6 +296,15 @@ public final class Engine implements Tally {
             throw new IllegalArgumentException("reduceNode '" + name + "': op is null; pass a ReduceOp");
         }
         return new ReducePasses(graphs, reducer, name, op, maxCount);
+    }
+
+    @Override
+    public StatsNode statsNode(String name, long maxCount) {
+        requireOpen();
+        if (maxCount < 1) {
+            throw new IllegalArgumentException("statsNode '" + name + "': maxCount " + maxCount + "; a node reads at least 1 float");
+        }
+        return ReducePasses.stats(graphs, reducer, name, maxCount);
     }
 
     /** Divides a buffer by a total that stays on the GPU. */

@@ -69,10 +69,19 @@ public record ReducePlan(long n, List<Dispatch> firstPass, int partials, boolean
      * dispatch shape and one unroll, so the most is at {@code maxCount} or just below where the shape or the unroll changes.
      */
     public static long scratchBytesUpTo(long maxCount, ReduceSettings s) {
+        return mostUpTo(maxCount, s, ReducePlan::scratchBytes);
+    }
+
+    /** {@link #statsScratchBytes} enough for every plan of up to {@code maxCount} floats (as {@link #scratchBytesUpTo}). */
+    public static long statsScratchBytesUpTo(long maxCount, ReduceSettings s) {
+        return mostUpTo(maxCount, s, ReducePlan::statsScratchBytes);
+    }
+
+    private static long mostUpTo(long maxCount, ReduceSettings s, java.util.function.ToLongFunction<ReducePlan> bytesOf) {
         long bytes = 0;
         for (long n : new long[]{maxCount, Math.min(maxCount, s.singleDispatchMax()), Math.min(maxCount, s.singleDispatchMax() + 1),
                 Math.min(maxCount, ReduceSettings.LARGE_INPUT - 1)}) {
-            bytes = Math.max(bytes, of(n, s).scratchBytes());
+            bytes = Math.max(bytes, bytesOf.applyAsLong(of(n, s)));
         }
         return bytes;
     }
