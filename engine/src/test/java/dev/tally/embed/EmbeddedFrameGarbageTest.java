@@ -12,6 +12,9 @@ import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.SampleListener;
 import dev.tally.readback.Subscription;
+import dev.tally.reduce.ReduceStats;
+import dev.tally.reduce.StatsNode;
+import dev.tally.graph.BufferHandle;
 import dev.tally.internal.vk.TrackedImage;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
@@ -40,8 +43,8 @@ import static org.lwjgl.vulkan.VK10.*;
 /**
  * Heap bytes the frame thread allocates per frame when an engine embeds Tally as the embedding example does: the host's
  * device, command buffers, fences and submits (written by address, as a garbage-free engine writes them), two views in one
- * graph, each with its auto-exposure and a readback ring delivering into the host's array through a callback, Tally's
- * signal added to the host's own submit. Counted by the JVM (ThreadMXBean) over steady frames after a warm-up, with
+ * graph, each with its auto-exposure, a statistics node over its bins and a readback ring delivering into the host's array
+ * through a callback, Tally's signal added to the host's own submit. Counted by the JVM (ThreadMXBean) over steady frames after a warm-up, with
  * validation on. The frames run in a JVM of their own: the test JVM tracks every MemoryStack frame (LWJGL's debug stack),
  * which allocates on each push and is not the path hosts run.
  */
@@ -105,11 +108,14 @@ class EmbeddedFrameGarbageTest {
         final TrackedImage target;
         final AutoExposure exposure;
         final ReadbackRing ring;
-        final float[] values = new float[1 + ExposureShaderLayout.EXPOSURE_FLOATS];
+        /** The bins' statistics, as the example's views keep them. */
+        final StatsNode binStats;
+        final float[] values = new float[1 + ExposureShaderLayout.EXPOSURE_FLOATS + ReduceStats.RECORD_BYTES / 4];
         final Subscription subscription;
         long deliveries;
         /** Capture lists kept per result (each frame graph hands out its own handles, the same ones frame after frame). */
         private final AutoExposure.Result[] results = new AutoExposure.Result[4];
+        private final BufferHandle[] stats = new BufferHandle[4];
         @SuppressWarnings("unchecked")
         private final List<ReadbackRing.Source>[] lists = new List[4];
         private int next;
@@ -118,6 +124,7 @@ class EmbeddedFrameGarbageTest {
             target = TrackedImage.create(host.device, name + ".hdr", width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
             exposure = tally.autoExposure(name, ExposureSettings.DEFAULTS);
+            binStats = tally.statsNode(name + "/bins", ExposureShaderLayout.BINS);
             ring = tally.readback(name + "/readback", 4L * values.length);
             subscription = ring.onSample(values, this);
         }
@@ -127,14 +134,16 @@ class EmbeddedFrameGarbageTest {
             deliveries++;
         }
 
-        List<ReadbackRing.Source> capture(AutoExposure.Result r) {
+        List<ReadbackRing.Source> capture(AutoExposure.Result r, BufferHandle s) {
             for (int i = 0; i < results.length; i++) {
-                if (results[i] == r) {
+                if (results[i] == r && stats[i] == s) {
                     return lists[i];
                 }
             }
             results[next] = r;
-            lists[next] = Arrays.asList(ReadbackRing.Region.of(r.total(), 4), ReadbackRing.Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES));
+            stats[next] = s;
+            lists[next] = Arrays.asList(ReadbackRing.Region.of(r.total(), 4), ReadbackRing.Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
+                    ReadbackRing.Region.of(s, ReduceStats.RECORD_BYTES));
             List<ReadbackRing.Source> made = lists[next];
             next = (next + 1) % results.length;
             return made;
@@ -143,6 +152,7 @@ class EmbeddedFrameGarbageTest {
         void close() {
             subscription.close();
             ring.close();
+            binStats.close();
             exposure.close();
             target.close();
         }
@@ -212,7 +222,7 @@ class EmbeddedFrameGarbageTest {
                 scene(cmd, view.target, (float) Math.pow(2, (f / 5 + v * 3) % 9 - 4), f == 0);
                 ImageHandle hdr = frame.graph().importImage(view.target.name(), view.target, Access.TRANSFER_DST, Access.TRANSFER_DST);
                 AutoExposure.Result r = view.exposure.add(frame.graph(), hdr, 1f / 60);
-                view.ring.capture(frame.graph(), view.capture(r));
+                view.ring.capture(frame.graph(), view.capture(r, view.binStats.add(frame.graph(), r.bins(), ExposureShaderLayout.BINS)));
             }
             frame.record(cmd);
             host.submitByAddress(f, cmd, submit, frame);

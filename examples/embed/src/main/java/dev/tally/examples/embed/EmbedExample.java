@@ -5,7 +5,9 @@ import dev.tally.Tally;
 import dev.tally.config.Config;
 import dev.tally.config.ConfigException;
 import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.Access;
+import dev.tally.graph.BufferHandle;
 import dev.tally.graph.ImageHandle;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
@@ -36,8 +38,8 @@ import static org.lwjgl.vulkan.VK13.nvkQueueSubmit2;
  * EmbedExample [--views 1|2] [--frames N] [--json FILE] [--validate] [--expect-clean]
  * </pre>
  * {@code --expect-clean} (with {@code --validate}) exits 1 unless every view's readback is exactly
- * {@code readback.slots} frames late, brings back the view's pixel count, and the validation layer
- * said nothing.
+ * {@code readback.slots} frames late, brings back the view's pixel count and statistics of its bins that
+ * match the bins brought back with them, and the validation layer said nothing.
  */
 public final class EmbedExample {
     static final float DT = 1f / 60;
@@ -53,7 +55,8 @@ public final class EmbedExample {
                 v.draw(cmd, f);                                 // the renderer's own scene pass into its HDR target
                 ImageHandle hdr = frame.graph().importImage(v.hdrName, v.target, Access.COLOR_ATTACHMENT, Access.COLOR_ATTACHMENT);
                 AutoExposure.Result r = v.exposure.add(frame.graph(), hdr, DT);
-                v.readback.capture(frame.graph(), v.capture(r));   // the total, exposure record and bins, 3 frames from now
+                BufferHandle binStats = v.binStats.add(frame.graph(), r.bins(), ExposureShaderLayout.BINS);   // min, max, mean of the bins
+                v.readback.capture(frame.graph(), v.capture(r, binStats));   // total, exposure, bins, their statistics: 3 frames from now
             }
             frame.record(cmd);                                  // Tally's passes, after the renderer's, in the same command buffer
             check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
@@ -252,7 +255,7 @@ public final class EmbedExample {
     static final class Report {
         /** histogramTotal: the histogram's bins added up (its count of the pixels), never a normalized sum. */
         record ViewResult(String name, int width, int height, double ev, double histogramTotal, long lagFrames, long samples,
-                          double lastValue, long lastValueFrame) {
+                          double lastValue, long lastValueFrame, String binStatsMismatch) {
         }
 
         private final long frames;
@@ -271,9 +274,9 @@ public final class EmbedExample {
             this.renderer = renderer;
             for (View v : from) {
                 views.add(!v.hasSample()
-                        ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1)
+                        ? new ViewResult(v.name, v.width, v.height, Double.NaN, Double.NaN, -1, 0, Double.NaN, -1, null)
                         : new ViewResult(v.name, v.width, v.height, v.lastEv(), v.lastHistogramTotal(), v.lastLag(), v.samples(),
-                        v.lastTotal(), v.lastFrame()));
+                        v.lastTotal(), v.lastFrame(), v.binStatsMismatch()));
             }
         }
 
@@ -296,6 +299,9 @@ public final class EmbedExample {
                 }
                 if (v.histogramTotal() != pixels) {
                     out.add("view '" + v.name() + "': histogram total " + v.histogramTotal() + ", expected its pixel count " + pixels);
+                }
+                if (v.binStatsMismatch() != null) {
+                    out.add("view '" + v.name() + "': " + v.binStatsMismatch());
                 }
                 if (v.lastValueFrame() != frames - 1 - slots || v.samples() != frames - slots) {
                     out.add("view '" + v.name() + "': " + v.samples() + " samples, the last from frame " + v.lastValueFrame()

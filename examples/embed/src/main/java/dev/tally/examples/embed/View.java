@@ -8,6 +8,8 @@ import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
 import dev.tally.readback.ReadbackRing.Region;
 import dev.tally.readback.Subscription;
+import dev.tally.reduce.ReduceStats;
+import dev.tally.reduce.StatsNode;
 import dev.tally.vk.GpuImage;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -28,15 +30,17 @@ import static org.lwjgl.vulkan.VK13.*;
 
 /**
  * One view of the scene (a player's half of a split screen): the renderer's own RGBA16F render target,
- * drawn each frame, and what Tally adds to it: an auto-exposure and a readback ring that brings back the
- * histogram's total (a pixel counter), the exposure record and the histogram, three frames late.
+ * drawn each frame, and what Tally adds to it: an auto-exposure, a statistics node over the histogram's bins (the
+ * fullest and emptiest bin, their mean), and a readback ring that brings back the histogram's total (a pixel
+ * counter), the exposure record, the histogram and the bins' statistics, three frames late.
  */
 final class View implements AutoCloseable {
     static final int HDR_FORMAT = VK_FORMAT_R16G16B16A16_SFLOAT;
-    /** One sample: the histogram's total (1 float), the exposure record, the 256 bins. */
-    static final long READBACK_BYTES = 4 + ExposureShaderLayout.EXPOSURE_BYTES + ExposureShaderLayout.BINS_BYTES;
+    /** One sample: the histogram's total (1 float), the exposure record, the 256 bins, the bins' statistics record. */
+    static final long READBACK_BYTES = 4 + ExposureShaderLayout.EXPOSURE_BYTES + ExposureShaderLayout.BINS_BYTES + ReduceStats.RECORD_BYTES;
     private static final int EV_FLOAT = 1 + ExposureShaderLayout.EV;
     private static final int FIRST_BIN_FLOAT = 1 + ExposureShaderLayout.EXPOSURE_FLOATS;
+    private static final int STATS_FLOAT = FIRST_BIN_FLOAT + ExposureShaderLayout.BINS;
 
     final String name;
     /** The render target's name in Tally's graph, made once (a string built per frame would be garbage). */
@@ -51,6 +55,8 @@ final class View implements AutoCloseable {
     /** The render target as Tally's graph sees it (Tally makes its own view; the image stays the renderer's). */
     final GpuImage target;
     final AutoExposure exposure;
+    /** Count, sum, min, max, mean and variance of the histogram's bins, on the GPU. */
+    final StatsNode binStats;
     final ReadbackRing readback;
     /** The newest sample's floats, written by the ring as it delivers (no copy made per sample). */
     private final float[] values = new float[(int) (READBACK_BYTES / 4)];
@@ -60,6 +66,7 @@ final class View implements AutoCloseable {
     private long samples;
     /** The capture's regions, made once per frame graph: each graph issues the same handles every time it comes round. */
     private final BufferHandle[] keptTotals = new BufferHandle[8];
+    private final BufferHandle[] keptStats = new BufferHandle[8];
     @SuppressWarnings("unchecked")
     private final List<Region>[] keptRegions = new List[8];
     private int nextKept;
@@ -94,20 +101,23 @@ final class View implements AutoCloseable {
         target = tally.wrapImage(name + ".hdr", image, width, height, HDR_FORMAT,
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
         exposure = tally.autoExposure(name);                                // passes left/histogram, left/exposure, ...
+        binStats = tally.statsNode(name + "/bins", ExposureShaderLayout.BINS);   // pass left/bins
         readback = tally.readback(name + "/readback", READBACK_BYTES);      // a ring of readback.slots host-visible buffers
         subscription = readback.onSample(values, this::received);          // delivered at beginFrame, into values
     }
 
-    /** What the readback copies from this frame's exposure: the total, the exposure record and the bins. */
-    List<Region> capture(AutoExposure.Result r) {
+    /** What the readback copies from this frame: the exposure's total, record and bins, and the bins' statistics. */
+    List<Region> capture(AutoExposure.Result r, BufferHandle stats) {
         for (int i = 0; i < keptTotals.length; i++) {
-            if (keptTotals[i] == r.total() && keptRegions[i].get(1).source() == r.exposure() && keptRegions[i].get(2).source() == r.bins()) {
+            if (keptTotals[i] == r.total() && keptStats[i] == stats && keptRegions[i].get(1).source() == r.exposure()
+                    && keptRegions[i].get(2).source() == r.bins()) {
                 return keptRegions[i];
             }
         }
         List<Region> made = List.of(Region.of(r.total(), 4), Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
-                Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES));
+                Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES), Region.of(stats, ReduceStats.RECORD_BYTES));
         keptTotals[nextKept] = r.total();
+        keptStats[nextKept] = stats;
         keptRegions[nextKept] = made;
         nextKept = (nextKept + 1) % keptTotals.length;
         return made;
@@ -205,11 +215,38 @@ final class View implements AutoCloseable {
         return sum;
     }
 
+    /**
+     * Where the bins' statistics the GPU computed differ from the same sample's bins read back, or null: count 256, the
+     * sum, the smallest and the largest bin as the CPU finds them (exact: the bins hold whole pixel counts).
+     */
+    String binStatsMismatch() {
+        int at = STATS_FLOAT;
+        long count = Float.floatToRawIntBits(values[at + ReduceStats.COUNT_OFFSET / 4]) & 0xffffffffL;
+        float sum = values[at + ReduceStats.SUM_OFFSET / 4], min = values[at + ReduceStats.MIN_OFFSET / 4], max = values[at + ReduceStats.MAX_OFFSET / 4];
+        double cpuSum = 0;
+        float cpuMin = Float.POSITIVE_INFINITY, cpuMax = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < ExposureShaderLayout.BINS; i++) {
+            float b = values[FIRST_BIN_FLOAT + i];
+            cpuSum += b;
+            cpuMin = Math.min(cpuMin, b);
+            cpuMax = Math.max(cpuMax, b);
+        }
+        if (count == ExposureShaderLayout.BINS && sum == cpuSum && min == cpuMin && max == cpuMax) {
+            return null;
+        }
+        return "bin statistics count " + count + ", sum " + sum + ", min " + min + ", max " + max + "; the bins read back give "
+                + ExposureShaderLayout.BINS + ", " + cpuSum + ", " + cpuMin + ", " + cpuMax;
+    }
+
+    /** The fullest bin's pixel count, from the GPU's statistics of the bins. */
+    float lastFullestBin() { return values[STATS_FLOAT + ReduceStats.MAX_OFFSET / 4]; }
+
     /** Tally's objects first (their GPU resources go when Tally next retires), then the renderer's image. */
     @Override
     public void close() {
         subscription.close();
         readback.close();
+        binStats.close();
         exposure.close();
         target.close();
     }
