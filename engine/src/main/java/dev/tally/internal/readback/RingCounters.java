@@ -37,4 +37,12 @@ final class RingCounters implements ReadbackCounters {
     @Override public long rejected() { return handOut.rejected(); }
     @Override public long notReady() { return delivery.notReady(); }
     @Override public long blockingWaits() { return ctx.waits().count(Waits.Cause.READBACK); }
+
+    /** The counters as they read now, for a log line (made per call: not for a frame loop). */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "ReadbackCounters[slots=%d, mode=%s, timeSource=%s, samples=%d, lag=%d (%d..%d), ageMillisMedian=%.3f, "
+                        + "stale=%d, rejected=%d, notReady=%d, blockingWaits=%d]", slots(), mode(), timeSource(), samples(), lagFrames(), lagMin(),
+                lagMax(), ageMillisMedian(), stale(), rejected(), notReady(), blockingWaits());
+    }
 }

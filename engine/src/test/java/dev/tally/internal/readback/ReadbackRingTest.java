@@ -117,9 +117,14 @@ class ReadbackRingTest {
                     assertEquals(f, s.intAt(0));
                     assertEquals(0, s.lag());
                 }
-                // A wait is counted only when the GPU had not finished yet; lavapipe sometimes has, right after the submit.
-                assertTrue(ring.stats().blockingWaits() >= frames / 2, "waits: " + ring.stats());
+                // A wait is counted only when the GPU had not finished yet; lavapipe often has, right after the submit (8 of 20
+                // frames waited once on a loaded machine), so one wait is what shows the counter moves.
+                assertTrue(ring.stats().blockingWaits() >= 1, "waits: " + ring.stats());
                 assertEquals(ring.stats().blockingWaits(), ctx.waits().of(Waits.Cause.READBACK).count());
+                // The live counters print what they read.
+                String counters = ring.counters().toString();
+                assertTrue(counters.contains("samples=" + frames) && counters.contains("blockingWaits=" + ring.stats().blockingWaits())
+                        && counters.contains("mode=SYNC"), counters);
             }
         }
     }
