@@ -106,6 +106,8 @@ public final class Engine implements Tally {
     private final ShaderLibrary compiler;
     private final PipelineCache pipelineCache;
     private final Reducer reducer;
+    /** The readback rings' compute copies, shared by every ring (its pipelines are built on first use). */
+    private final dev.tally.internal.readback.ReadbackGather gather;
     private final GraphRuntime graphs;
     /** Frames in flight, read once: tickets and the command pools of FrameCommands and LaneCommands follow it. */
     private final int framesInFlight;
@@ -136,6 +138,7 @@ public final class Engine implements Tally {
         this.compiler = compiler;
         this.pipelineCache = cache;
         this.reducer = reducer;
+        this.gather = new dev.tally.internal.readback.ReadbackGather(ctx, compiler, cache);
         this.framesInFlight = ctx.options().framesInFlight();
         this.inFlight = new InFlightCheck(framesInFlight);
         this.frames = new EngineFrame[framesInFlight + 2];
@@ -326,7 +329,7 @@ public final class Engine implements Tally {
         requireOpen();
         int slots = config.integer("readback.slots");
         int maxAge = config.integer("readback.maxAgeFrames");
-        return new ReadbackRingNode(graphs, name, slots, capacityBytes, mode, maxAge == 0 ? slots : maxAge);
+        return new ReadbackRingNode(graphs, name, slots, capacityBytes, mode, maxAge == 0 ? slots : maxAge, gather);
     }
 
     /** The tonemap pass (HDR x exposure, to a display format). */
@@ -550,7 +553,7 @@ public final class Engine implements Tally {
         if (current != null && current.isOpen()) {
             steps.run(current::abandonAtClose);   // begun but never submitted: nothing of it reached the GPU
         }
-        steps.run(ctx::waitIdle).run(graphs::close).run(reducer::close).run(pipelineCache::close).run(compiler::close)
+        steps.run(ctx::waitIdle).run(graphs::close).run(reducer::close).run(gather::close).run(pipelineCache::close).run(compiler::close)
                 .run(ctx::close).finish();
     }
 

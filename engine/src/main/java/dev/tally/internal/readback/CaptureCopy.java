@@ -34,7 +34,11 @@ final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
     }
 
     /** Refills this capture; {@code sources} is copied (at most MAX_REGIONS, checked by the caller). */
-    CaptureCopy set(List<? extends Source> from, long capturedFrame, boolean invisible, BufferHandle slotHandle) {
+    /** Copied by {@link ReadbackGather}'s dispatches (a compute pass), else by transfer commands. */
+    boolean compute;
+
+    CaptureCopy set(List<? extends Source> from, long capturedFrame, boolean invisible, BufferHandle slotHandle, boolean compute) {
+        this.compute = compute;
         Arrays.fill(sources, null);
         Arrays.fill(read, null);
         count = from.size();
@@ -53,9 +57,10 @@ final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
         b.sideEffect();
         for (int i = 0; i < count; i++) {
             Source src = sources[i];
-            read[i] = src instanceof ImageRegion r ? b.read(r.image(), Access.TRANSFER_SRC) : b.read(((Region) src).source(), Access.TRANSFER_SRC);
+            Access use = compute ? Access.COMPUTE_READ : Access.TRANSFER_SRC;
+            read[i] = src instanceof ImageRegion r ? b.read(r.image(), use) : b.read(((Region) src).source(), use);
         }
-        target = b.write(slotHandle, Access.TRANSFER_DST);
+        target = b.write(slotHandle, compute ? Access.COMPUTE_WRITE : Access.TRANSFER_DST);
         return this;
     }
 }

@@ -23,8 +23,10 @@ import static dev.tally.internal.readback.ReadbackRingNode.HEADER_BYTES;
 import static org.lwjgl.vulkan.VK10.*;
 
 /**
- * The transfer pass of a capture: lays the sources out in the slot, declares the pass (a side effect, never
- * culled) and records the copies, then the frame's sequence number and the GPU timestamp after them.
+ * The pass of a capture: lays the sources out in the slot, declares the pass (a side effect, never culled) and records
+ * the copies, then the frame's sequence number and the GPU timestamp after them. A capture whose every region
+ * {@link #gathered} allows is a compute pass of {@link ReadbackGather} dispatches, which run beside the compute passes
+ * before it; any other is a transfer pass of copy commands.
  */
 final class CapturePass {
     private final String ringName;
@@ -41,7 +43,11 @@ final class CapturePass {
         }
     };
 
-    CapturePass(String ringName, long capacity, CompletionTimes times, SampleHandOut subscribers) {
+    /** Null: transfer copies only. */
+    private final ReadbackGather gather;
+
+    CapturePass(String ringName, long capacity, CompletionTimes times, SampleHandOut subscribers, ReadbackGather gather) {
+        this.gather = gather;
         this.ringName = ringName;
         this.capacity = capacity;
         this.times = times;
@@ -82,9 +88,11 @@ final class CapturePass {
         }
         CaptureCopy copy = slot.copy;
         long[] offsets = copy.offsets;
+        boolean compute = gathered(g, sources);
         layout.clear();
         for (int i = 0; i < sources.size(); i++) {
             Source src = sources.get(i);
+            // Gathered or copied, a texel lands in the image's own bytes: the layout is the same either way.
             offsets[i] = src instanceof ImageRegion r
                     ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
                     : layout.addBuffer(((Region) src).bytes());
@@ -96,7 +104,31 @@ final class CapturePass {
         slot.timelineValue = g.timelineValue();
         slot.pendingSeenNanos = System.nanoTime();
         BufferHandle target = g.importBuffer(targetName, slot.buffer, Access.HOST_READ);
-        g.addPass(passName, PassKind.TRANSFER, copy.set(sources, g.frame(), injectInvisibleAt == g.frame(), target), recordStep);
+        g.addPass(passName, compute ? PassKind.COMPUTE : PassKind.TRANSFER, copy.set(sources, g.frame(), injectInvisibleAt == g.frame(), target, compute),
+                recordStep);
+    }
+
+    /**
+     * Whether the capture can be gathered by compute: there is a gather and at least one region, every buffer region's
+     * source is known to allow storage use (a wrapped buffer's usage is not known), every image region's is a storage
+     * image of a format {@link ReadbackGather#gathers}.
+     */
+    private boolean gathered(GraphDeclaration g, List<? extends Source> sources) {
+        if (gather == null || sources.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < sources.size(); i++) {
+            Source src = sources.get(i);
+            if (src instanceof ImageRegion r) {
+                dev.tally.graph.ImageDesc d = g.desc(r.image());
+                if (!ReadbackGather.gathers(d.format()) || (d.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+                    return false;
+                }
+            } else if ((g.desc(((Region) src).source()).usage() & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A buffer region lies within its buffer and holds at least one whole float: checked here, not by a copy's validation message. */
@@ -119,6 +151,11 @@ final class CapturePass {
         long capturedFrame = c.capturedFrame;
         long dst = pc.buffer(c.target).handle();
         times.reset(pc.cmd(), slot);
+        if (c.compute) {
+            gatherCopies(pc, c);
+            times.write(pc.cmd(), slot);
+            return;
+        }
         try (MemoryStack stack = MemoryStack.stackPush()) {
             for (int i = 0; i < c.count; i++) {
                 // The copy structs are written by address (static setters): no wrapper objects every frame.
@@ -151,5 +188,20 @@ final class CapturePass {
         // (the graph's barrier to HOST_READ covers both); one that sees an older number is looking at an older frame.
         vkCmdFillBuffer(pc.cmd(), dst, 0, 4, (int) capturedFrame);
         times.write(pc.cmd(), slot);
+    }
+
+    /** The capture as dispatches, one a region; the first also writes the sequence number (the host reads both after the frame). */
+    private void gatherCopies(PassContext pc, CaptureCopy c) {
+        dev.tally.vk.GpuBuffer dst = pc.buffer(c.target);
+        int sequence = (int) c.capturedFrame;
+        for (int i = 0; i < c.count; i++) {
+            long at = HEADER_BYTES + c.offsets[i];
+            if (c.sources[i] instanceof ImageRegion r) {
+                gather.copyTexels(pc.cmd(), pc.image((ImageHandle) c.read[i]), r.x(), r.y(), r.width(), r.height(), dst, at, sequence, i == 0);
+            } else {
+                Region r = (Region) c.sources[i];
+                gather.copyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]), r.offset(), dst, at, r.bytes(), sequence, i == 0);
+            }
+        }
     }
 }

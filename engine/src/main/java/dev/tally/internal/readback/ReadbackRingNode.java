@@ -78,14 +78,21 @@ public final class ReadbackRingNode implements ReadbackRing {
 
     /** With {@code maxAgeFrames} equal to the slot count: in fixed mode no sample is stale. */
     public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode) {
-        this(graphs, name, slotCount, capacityBytes, mode, slotCount);
+        this(graphs, name, slotCount, capacityBytes, mode, slotCount, null);
+    }
+
+    /** As below, capturing with transfer commands only (no {@link ReadbackGather}). */
+    public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode, int maxAgeFrames) {
+        this(graphs, name, slotCount, capacityBytes, mode, maxAgeFrames, null);
     }
 
     /**
      * @param slotCount    more than the frames in flight, so that a slot is never reused while the GPU may still write it
      * @param maxAgeFrames a sample with a larger lag is delivered flagged {@link Sample#stale()} and counted
+     * @param gather       the engine's compute copies for captures that allow them, or null: transfer commands only
      */
-    public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode, int maxAgeFrames) {
+    public ReadbackRingNode(GraphRuntime graphs, String name, int slotCount, long capacityBytes, Mode mode, int maxAgeFrames,
+                            ReadbackGather gather) {
         VulkanContext context = graphs.context();
         int inFlight = context.options().framesInFlight();
         if (slotCount <= inFlight) {
@@ -115,7 +122,7 @@ public final class ReadbackRingNode implements ReadbackRing {
         this.timeSource = times.source();
         this.handOut = new SampleHandOut(name, slotBytes - HEADER_BYTES, maxAgeFrames, timeSource);
         this.oneShots = new OneShotRequests(ctx, name, slotBytes, slotCount);
-        this.capturePass = new CapturePass(name, capacity, times, handOut);
+        this.capturePass = new CapturePass(name, capacity, times, handOut, gather);
         this.delivery = new FrameDelivery(graphs, mode, slots, oneShots, times, handOut);
         this.counters = new RingCounters(this, handOut, delivery, ctx);
         graphs.addListener(delivery);

@@ -9,6 +9,7 @@ import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
 
+import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
 /**
@@ -39,7 +40,8 @@ final class ReadbackSlot {
 
     /** A slot buffer of {@code bytes} (header, payload, alignment room) whose header no frame writes. */
     static TrackedBuffer newBuffer(VulkanContext ctx, String bufferName, long bytes) {
-        TrackedBuffer b = new TrackedBuffer(ctx, bufferName, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryKind.READBACK);
+        TrackedBuffer b = new TrackedBuffer(ctx, bufferName, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                MemoryKind.READBACK);   // written by copies or by ReadbackGather's dispatches
         // A sequence no frame writes (frame 2^32 - 1 is years away), so that a slot the GPU never wrote is rejected
         // even when fresh memory happens to read as frame 0's number.
         MemoryUtil.memPutInt(b.mappedAddress(), -1);

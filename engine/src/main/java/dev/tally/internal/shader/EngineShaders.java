@@ -53,6 +53,11 @@ public final class EngineShaders {
         v.add(new ShaderVariant("hud.frag", ExposurePlotNode.recordDefines()));
         v.add(new ShaderVariant("hud.comp", ExposurePlotNode.recordDefines()));
         v.add(new ShaderVariant("hud_plot.comp", ExposurePlotNode.recordDefines()));
+        // The readback rings' captures in compute (ReadbackGather): buffer regions, and image regions per float format.
+        v.add(ShaderVariant.of("readback_gather.comp"));
+        for (int format : new java.util.TreeSet<>(dev.tally.internal.readback.ReadbackGather.IMAGE_DEFINES.keySet())) {
+            v.add(new ShaderVariant("readback_gather.comp", dev.tally.internal.readback.ReadbackGather.IMAGE_DEFINES.get(format)));
+        }
         return List.copyOf(v);
     }
 }
