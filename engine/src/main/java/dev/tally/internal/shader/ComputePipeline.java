@@ -44,6 +44,12 @@ public final class ComputePipeline implements AutoCloseable {
         this.bindings = bindings;
         this.pushBytes = pushBytes;
         byte[] spirv = compiler.spirv(shader, defines);
+        try {
+            ShaderInterface.requireDeclared(shader, spirv, types, pushBytes);
+        } catch (IllegalArgumentException e) {
+            // A host's kernel is checked with its own message before this (HostKernel); here the layout is Tally's own.
+            throw new IllegalStateException("internal: " + e.getMessage() + " (the pipeline layout Tally gives it)", e);
+        }
         VkDevice device = ctx.device();
         try (MemoryStack stack = stackPush()) {
             VkDescriptorSetLayoutBinding.Buffer b = VkDescriptorSetLayoutBinding.calloc(bindings, stack);
