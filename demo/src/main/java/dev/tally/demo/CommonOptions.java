@@ -22,12 +22,18 @@ public final class CommonOptions {
     List<String> overrides = new ArrayList<>();
 
     /**
-     * The demo and tools compile their shaders at run time, always: the demo's own kernels, the benchmarks'
-     * variants and live reload need a compiler; the SPIR-V built into the engine jar covers the engine's only.
+     * The tools compile their shaders at run time (the benchmarks' variants need a compiler), and so does the demo in a
+     * window (live reload); a headless demo or soak runs the SPIR-V its build made (demo/pom.xml's ShaderBuild step).
      */
     public static final String LIVE_SHADERS = "shaders.live=true";
 
+    /** The configuration, shaders compiled live. */
     public Config config() {
+        return config(true);
+    }
+
+    /** The configuration, shaders compiled live where {@code live} (a {@code --set shaders.live=...} of the user's still applies). */
+    public Config config(boolean live) {
         List<String> all = new ArrayList<>(overrides);
         if (validate) {
             all.add("validation.enabled=true");
@@ -35,7 +41,9 @@ public final class CommonOptions {
         if (device != null) {
             all.add("device.select=" + device);
         }
-        all.add(LIVE_SHADERS);
+        if (live) {
+            all.add(LIVE_SHADERS);
+        }
         return Config.load(configFile, all);
     }
 }

@@ -87,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
             }
             common.overrides.add("readback.mode=" + readback);
         }
-        var config = common.config();
+        var config = common.config(!headless);   // a window reloads edited shaders; headless runs what the build compiled
         if (metering == null) {
             metering = config.string("exposure.metering");
         }

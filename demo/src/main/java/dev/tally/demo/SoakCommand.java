@@ -139,7 +139,7 @@ class SoakCommand implements Callable<Integer> {
         List<String> extensions = w != null ? Window.requiredExtensions() : List.of();
         DemoSettings settings = new DemoSettings(w == null, frames, width, height, 1.0 / 60, null, null, null, Metering.UNIFORM, false, true, null);
         List<Snapshot> snapshots = new ArrayList<>();
-        try (Tally rt = Tally.open(common.config(), extensions)) {
+        try (Tally rt = Tally.open(common.config(false), extensions)) {   // the SPIR-V the build compiled
             System.out.printf("soak: %d frames at %dx%d on %s%s, validation %s, reports every %d frames%n", frames, width, height,
                     rt.device().name(), w != null ? " in a window" : " headless",
                     rt.diagnostics().validationEnabled() ? "on (synchronization too)" : "off", interval);
