@@ -150,7 +150,23 @@ class EmbeddingTest {
             // Nothing was freed behind the GPU's back: Tally refuses work of its own until the frame is accounted for.
             assertThrows(IllegalStateException.class, () -> Engine.of(tally).context().submitAndWait(c -> {
             }));
+            // The way back: hand the frame's signal to a submit of no command buffers (after the one that ran its work).
+            try (MemoryStack stack = stackPush()) {
+                VkSubmitInfo2 empty = VkSubmitInfo2.calloc(stack).sType$Default();
+                frame.signal(empty, stack);
+                host.queueLock.lock();
+                try {
+                    check(vkQueueSubmit2(host.device.queue(), VkSubmitInfo2.create(empty.address(), 1), VK_NULL_HANDLE), "vkQueueSubmit2(signal only)");
+                } finally {
+                    host.queueLock.unlock();
+                }
+            }
+            host.idle();
+            Frame next = tally.beginFrame();   // accounted for: the next frame begins
+            assertEquals(1, next.number());
+            next.abandon();
             host.idle();   // the host's own submit still reads 'data'; it is closed below
+            assertEquals(0, host.device.validationLog().total(), () -> host.device.validationLog().messages().toString());
         }
     }
 

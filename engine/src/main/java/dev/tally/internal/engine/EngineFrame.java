@@ -281,7 +281,8 @@ public final class EngineFrame implements Frame {
         }
         if (s == State.RECORDED) {
             throw new IllegalStateException("frame " + number + " was recorded but never handed to a submission: call frame.signal(submit, stack)"
-                    + " on the VkSubmitInfo2 (vkQueueSubmit2) or the VkSubmitInfo (vkQueueSubmit) that submits it, or frame.submit(cmd)");
+                    + " on the VkSubmitInfo2 (vkQueueSubmit2) or the VkSubmitInfo (vkQueueSubmit) that submits it, or frame.submit(cmd);"
+                    + " if its commands were already submitted without it, frame.signal a submit of no command buffers after them");
         }
     }
 
