@@ -53,6 +53,24 @@ class UseAfterCloseTest {
         assertDoesNotThrow(tally::close, "closing Tally twice is harmless");
     }
 
+    /**
+     * A kernel or a command pool set left open is named in one line and closed by Tally.close, before the device goes:
+     * the layer then has nothing of its own to say (before, it reported the pipeline, its layouts, set and pool, and the
+     * pools, by raw handle).
+     */
+    @Test
+    void kernelsAndCommandPoolsLeftOpenAreNamedAndClosedAtTallyClose() {
+        Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());
+        var log = Engine.of(tally).context().validationLog();
+        dev.tally.shader.ComputeKernel kernel = tally.computeKernel("test_fill.comp", java.util.Map.of(),
+                List.of(dev.tally.shader.BindingType.STORAGE_BUFFER), 12);
+        tally.frameCommands();
+        tally.close();
+        assertEquals(List.of("error: tally: 2 object(s) not closed before Tally.close, closed there: computeKernel 'test_fill.comp', frameCommands;"
+                + " close what Tally made before Tally"), log.messages());
+        assertDoesNotThrow(kernel::close, "closed once, by Tally: a second close is harmless");
+    }
+
     @Test
     void objectsClosedBeforeTallyCloseMayBeClosedAgainAfterIt() {
         Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true", "cache.dir=" + cache)), List.of());

@@ -109,6 +109,8 @@ public final class Engine implements Tally {
     /** The readback rings' compute copies, shared by every ring (its pipelines are built on first use). */
     private final dev.tally.internal.readback.ReadbackGather gather;
     private final GraphRuntime graphs;
+    /** Kernels and command pools handed out and not yet closed: named and closed at close. */
+    private final OpenOwners owners = new OpenOwners();
     /** Frames in flight, read once: tickets and the command pools of FrameCommands and LaneCommands follow it. */
     private final int framesInFlight;
     private long nextFrame;
@@ -373,7 +375,7 @@ public final class Engine implements Tally {
             throw new IllegalArgumentException("computeKernel " + shader + ": " + (defines == null ? "defines" : "bindings")
                     + " is null; pass Map.of() or List.of() for none");
         }
-        return new HostKernel(ctx, compiler, pipelineCache, shader, defines, bindings, pushBytes);
+        return owners.add("computeKernel '" + shader + "'", new HostKernel(ctx, compiler, pipelineCache, shader, defines, bindings, pushBytes, owners::closed));
     }
 
     @Override
@@ -416,13 +418,13 @@ public final class Engine implements Tally {
     @Override
     public FrameCommands frameCommands() {
         requireOpen();
-        return new EngineFrameCommands(this);
+        return owners.add("frameCommands", new EngineFrameCommands(this));
     }
 
     @Override
     public LaneCommands laneCommands() {
         requireOpen();
-        return new EngineLaneCommands(this);
+        return owners.add("laneCommands", new EngineLaneCommands(this));
     }
 
     @Override
@@ -539,6 +541,9 @@ public final class Engine implements Tally {
     /** Frames in flight ({@code frames.inFlight}): the one size of every per-frame-in-flight ring. */
     public int framesInFlight() { return framesInFlight; }
 
+    /** A kernel or command pool set was closed by its holder. */
+    void ownerClosed(AutoCloseable owner) { owners.closed(owner); }
+
     /**
      * Releases everything, also after a failure (a lost device, say): each step runs even when an earlier
      * one threw, and the first failure is rethrown at the end.
@@ -553,7 +558,13 @@ public final class Engine implements Tally {
         if (current != null && current.isOpen()) {
             steps.run(current::abandonAtClose);   // begun but never submitted: nothing of it reached the GPU
         }
-        steps.run(ctx::waitIdle).run(graphs::close).run(reducer::close).run(gather::close).run(pipelineCache::close).run(compiler::close)
+        steps.run(ctx::waitIdle).run(() -> {
+            try {
+                owners.closeRemaining(ctx);
+            } catch (Exception e) {
+                throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            }
+        }).run(graphs::close).run(reducer::close).run(gather::close).run(pipelineCache::close).run(compiler::close)
                 .run(ctx::close).finish();
     }
 

@@ -22,8 +22,10 @@ public final class EngineFrameCommands implements FrameCommands {
     private final long[] pools;
     private final VkCommandBuffer[] buffers;
     private final FrameSlots slots;
+    private final Engine tally;
 
     public EngineFrameCommands(Engine tally) {
+        this.tally = tally;
         this.ctx = tally.context();
         slots = new FrameSlots(tally, "FrameCommands");
         int framesInFlight = slots.count();
@@ -65,5 +67,6 @@ public final class EngineFrameCommands implements FrameCommands {
         slots.requireOpen();
         ctx.waitIdle();
         slots.destroy(pools);
+        tally.ownerClosed(this);
     }
 }

@@ -36,7 +36,10 @@ public final class EngineLaneCommands implements LaneCommands {
     private final List<List<List<VkCommandBuffer>>> buffers = new ArrayList<>();   // [slot][lane][i]
     private final FrameSlots slots;
 
+    private final Engine tally;
+
     public EngineLaneCommands(Engine tally) {
+        this.tally = tally;
         this.ctx = tally.context();
         slots = new FrameSlots(tally, "LaneCommands");
         pools = new long[slots.count()][2];
@@ -98,5 +101,6 @@ public final class EngineLaneCommands implements LaneCommands {
         slots.requireOpen();
         ctx.waitIdle();
         destroyPools();
+        tally.ownerClosed(this);
     }
 }

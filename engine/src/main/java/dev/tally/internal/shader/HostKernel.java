@@ -25,8 +25,11 @@ public final class HostKernel implements ComputeKernel {
     private final int pushBytes;
     private dev.tally.internal.shader.ComputeKernel kernel;
 
+    private final java.util.function.Consumer<HostKernel> onClose;
+
     public HostKernel(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache, String shader, Map<String, String> defines,
-                      List<BindingType> types, int pushBytes) {
+                      List<BindingType> types, int pushBytes, java.util.function.Consumer<HostKernel> onClose) {
+        this.onClose = onClose;
         if (shader == null || !shader.endsWith(".comp")) {
             throw new IllegalArgumentException("computeKernel: shader '" + shader + "' is not a compute shader file name (name.comp under shaders/)");
         }
@@ -94,6 +97,13 @@ public final class HostKernel implements ComputeKernel {
 
     @Override
     public void close() {
+        if (closed) {
+            return;   // closed by its holder, or by Tally.close for a holder that forgot: once
+        }
+        closed = true;
         kernel.close();
+        onClose.accept(this);
     }
+
+    private boolean closed;
 }

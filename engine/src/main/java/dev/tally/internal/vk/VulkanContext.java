@@ -220,6 +220,9 @@ public final class VulkanContext implements AutoCloseable {
     public DeviceInfo info() { return gpu.info(); }
     public boolean debugUtils() { return gpu.debugUtils(); }
     public ValidationLog validationLog() { return gpu.validationLog(); }
+
+    /** Records a message of Tally's own about what a host left open, counted as an error, as the leak report at close is. */
+    public void reportAtClose(String message) { gpu.validationLog().record(true, message); }
     public boolean optimalTilingSupports(int format, int features) { return gpu.optimalTilingSupports(format, features); }
     /** A command pool on the main queue's family; the caller owns it. */
     public long createCommandPool(MemoryStack stack, int flags) { return gpu.createCommandPool(stack, flags, gpu.queueFamily()); }
