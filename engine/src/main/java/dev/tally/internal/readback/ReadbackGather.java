@@ -1,8 +1,7 @@
 package dev.tally.internal.readback;
 
 import dev.tally.internal.shader.Bindings;
-import dev.tally.internal.shader.ComputePipeline;
-import dev.tally.internal.shader.DescriptorSets;
+import dev.tally.internal.shader.ComputeKernel;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.VulkanContext;
@@ -35,13 +34,11 @@ public final class ReadbackGather implements AutoCloseable {
             VK_FORMAT_R32G32B32A32_SFLOAT, Map.of("IMAGE_FORMAT", "rgba32f", "PACK", "3"));
     private static final int PUSH_BYTES = 32;
     private static final int GROUP = 64, MAX_GROUPS = 64;
-    private static final int SET_CACHE = 64;
     private final VulkanContext ctx;
     private final ShaderLibrary compiler;
     private final PipelineCache cache;
     /** By {@link #index}: 0 buffers, then each image format; built on first use. */
-    private final ComputePipeline[] pipelines = new ComputePipeline[4];
-    private final DescriptorSets[] sets = new DescriptorSets[4];
+    private final ComputeKernel[] kernels = new ComputeKernel[4];
     private final Bindings bindings = new Bindings(2);
 
     public ReadbackGather(VulkanContext ctx, ShaderLibrary compiler, PipelineCache cache) {
@@ -68,25 +65,21 @@ public final class ReadbackGather implements AutoCloseable {
 
     /** Copies {@code bytes} (whole words) from {@code srcOffset} of {@code src} to {@code dstOffset} of {@code slot}; the sequence too where asked. */
     void copyBuffer(VkCommandBuffer cmd, GpuBuffer src, long srcOffset, GpuBuffer slot, long dstOffset, long bytes, int sequence, boolean writeSequence) {
-        long set = sets(0).get(bindings.clear().buffer(src, 0, src.size()).buffer(slot, 0, slot.size()));
-        dispatch(cmd, 0, set, (int) (srcOffset / 4), dstOffset, bytes / 4, sequence, writeSequence, 0, 0, 1);
+        dispatch(cmd, 0, bindings.clear().buffer(src, 0, src.size()).buffer(slot, 0, slot.size()), (int) (srcOffset / 4), dstOffset, bytes / 4,
+                sequence, writeSequence, 0, 0, 1);
     }
 
     /** Copies the texels of the rectangle in the image's own bytes, rows in order, to {@code dstOffset} of {@code slot}; the sequence too where asked. */
     void copyTexels(VkCommandBuffer cmd, GpuImage src, int x, int y, int width, int height, GpuBuffer slot, long dstOffset, int sequence,
                     boolean writeSequence) {
-        int format = src.format();
-        long set = sets(format).get(bindings.clear().storageImage(src).buffer(slot, 0, slot.size()));
-        dispatch(cmd, format, set, 0, dstOffset, (long) width * height, sequence, writeSequence, x, y, width);
+        dispatch(cmd, src.format(), bindings.clear().storageImage(src).buffer(slot, 0, slot.size()), 0, dstOffset, (long) width * height, sequence,
+                writeSequence, x, y, width);
     }
 
-    private void dispatch(VkCommandBuffer cmd, int format, long set, int srcWord, long dstOffset, long count, int sequence, boolean writeSequence,
+    private void dispatch(VkCommandBuffer cmd, int format, Bindings b, int srcWord, long dstOffset, long count, int sequence, boolean writeSequence,
                           int x, int y, int width) {
-        ComputePipeline p = pipelines[index(format)];
         int groups = (int) Math.max(1, Math.min(MAX_GROUPS, (count + GROUP - 1) / GROUP));
         try (MemoryStack stack = stackPush()) {
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
-            nvkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout(), 0, 1, stack.nlong(set), 0, 0L);
             long push = stack.nmalloc(4, PUSH_BYTES);
             MemoryUtil.memPutInt(push, srcWord);
             MemoryUtil.memPutInt(push + 4, (int) (dstOffset / 4));
@@ -96,34 +89,30 @@ public final class ReadbackGather implements AutoCloseable {
             MemoryUtil.memPutInt(push + 20, width);
             MemoryUtil.memPutInt(push + 24, x);
             MemoryUtil.memPutInt(push + 28, y);
-            nvkCmdPushConstants(cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES, push);
-            vkCmdDispatch(cmd, groups, 1, 1);
+            kernel(format).dispatch(cmd, b, push, PUSH_BYTES, groups, 1);
         }
     }
 
-    private DescriptorSets sets(int format) {
+    private ComputeKernel kernel(int format) {
         int i = index(format);
         if (i < 0) {
             throw new IllegalStateException("internal: format " + format + " is not gathered; the capture should have copied it");
         }
-        if (sets[i] == null) {
-            pipelines[i] = format == 0
-                    ? new ComputePipeline(ctx, compiler, cache, SHADER, Map.of(), null, List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER), PUSH_BYTES)
-                    : new ComputePipeline(ctx, compiler, cache, SHADER, IMAGE_DEFINES.get(format), null,
+        if (kernels[i] == null) {
+            kernels[i] = format == 0
+                    ? new ComputeKernel(ctx, compiler, cache, SHADER, Map.of(), null, List.of(BindingType.STORAGE_BUFFER, BindingType.STORAGE_BUFFER), PUSH_BYTES)
+                    : new ComputeKernel(ctx, compiler, cache, SHADER, IMAGE_DEFINES.get(format), null,
                     List.of(BindingType.STORAGE_IMAGE, BindingType.STORAGE_BUFFER), PUSH_BYTES);
-            sets[i] = new DescriptorSets(ctx, pipelines[i], SET_CACHE);
         }
-        return sets[i];
+        return kernels[i];
     }
 
     @Override
     public void close() {
-        for (int i = 0; i < sets.length; i++) {
-            if (sets[i] != null) {
-                sets[i].close();
-                pipelines[i].close();
-                sets[i] = null;
-                pipelines[i] = null;
+        for (int i = 0; i < kernels.length; i++) {
+            if (kernels[i] != null) {
+                kernels[i].close();
+                kernels[i] = null;
             }
         }
     }
