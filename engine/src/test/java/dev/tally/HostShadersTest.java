@@ -80,6 +80,79 @@ class HostShadersTest {
         }
     }
 
+    /**
+     * A kernel whose SPIR-V outgrows a thread's MemoryStack (64 KiB): 2048 multiply-adds in a row, each with constants of
+     * its own. Its module once went to the driver from the stack, and making it failed with "Out of stack space".
+     */
+    private static final String LARGE_KERNEL = """
+            #version 460
+            layout(local_size_x = 64) in;
+            layout(std430, set = 0, binding = 0) writeonly buffer Out { uint values[]; };
+            layout(push_constant) uniform Push { uint count; } pc;
+            #define S0(n) x = x * (((n) * 2654435761u) | 1u) + (n);
+            #define S1(n) S0(2u * (n)) S0(2u * (n) + 1u)
+            #define S2(n) S1(2u * (n)) S1(2u * (n) + 1u)
+            #define S3(n) S2(2u * (n)) S2(2u * (n) + 1u)
+            #define S4(n) S3(2u * (n)) S3(2u * (n) + 1u)
+            #define S5(n) S4(2u * (n)) S4(2u * (n) + 1u)
+            #define S6(n) S5(2u * (n)) S5(2u * (n) + 1u)
+            #define S7(n) S6(2u * (n)) S6(2u * (n) + 1u)
+            #define S8(n) S7(2u * (n)) S7(2u * (n) + 1u)
+            #define S9(n) S8(2u * (n)) S8(2u * (n) + 1u)
+            #define S10(n) S9(2u * (n)) S9(2u * (n) + 1u)
+            #define S11(n) S10(2u * (n)) S10(2u * (n) + 1u)
+            void main() {
+                for (uint i = gl_GlobalInvocationID.x; i < pc.count; i += gl_NumWorkGroups.x * 64u) {
+                    uint x = i;
+                    S11(0u)
+                    values[i] = x;
+                }
+            }
+            """;
+
+    /** LARGE_KERNEL's value at {@code i}, in 32-bit arithmetic. */
+    private static int largeKernelValue(int i) {
+        int x = i;
+        for (int n = 0; n < 2048; n++) {
+            x = x * ((n * (int) 2654435761L) | 1) + n;
+        }
+        return x;
+    }
+
+    @Test
+    void aKernelWhoseSpirvOutgrowsTheStackIsMade(@TempDir Path shaders, @TempDir Path built, @TempDir Path cache) throws IOException {
+        Files.writeString(shaders.resolve("host_large.comp"), LARGE_KERNEL);
+        // The same source through the host's build step: its SPIR-V is the size this test is about.
+        dev.tally.shader.ShaderBuild.main(new String[]{shaders.toString(), built.toString(), "host_large.comp"});
+        long spirvBytes;
+        try (var files = Files.walk(built)) {
+            spirvBytes = files.filter(f -> f.toString().endsWith(".spv")).mapToLong(f -> f.toFile().length()).sum();
+        }
+        assertTrue(spirvBytes > 64 * 1024, "the kernel's SPIR-V is " + spirvBytes + " bytes: no larger than a MemoryStack");
+        int count = 1000;
+        try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders);
+             ComputeKernel large = tally.computeKernel("host_large.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 4);
+             GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK);
+             FrameCommands commands = tally.frameCommands()) {
+            KernelBindings bindings = large.bindings();
+            ByteBuffer push = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).putInt(0, count);
+            Frame frame = tally.beginFrame();
+            BufferHandle target = frame.graph().importBuffer("host.values", out, Access.HOST_READ);
+            frame.graph().addPass("host.large", PassKind.COMPUTE, b -> b.write(target, Access.COMPUTE_WRITE),
+                    (h, c) -> large.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h), 0, 4L * count), push, 2, 1));
+            VkCommandBuffer cmd = commands.begin(frame);
+            frame.record(cmd);
+            commands.end(cmd);
+            frame.submit(cmd);
+            tally.device().waitIdle();
+            out.invalidate(0, out.size());
+            for (int i = 0; i < count; i++) {
+                assertEquals(largeKernelValue(i), MemoryUtil.memGetInt(out.mappedAddress() + 4L * i), "value " + i);
+            }
+            assertEquals(0, tally.diagnostics().validationMessages());
+        }
+    }
+
     @Test
     void aShaderThatIsNowhereIsRefusedNamingWhereItWouldGo(@TempDir Path shaders, @TempDir Path cache) {
         try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders)) {

@@ -4,7 +4,6 @@ import dev.tally.shader.BindingType;
 
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
-import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.*;
 
 import java.nio.ByteBuffer;
@@ -70,10 +69,7 @@ public final class ComputePipeline implements AutoCloseable {
             check(vkCreatePipelineLayout(device, layoutInfo, null, p), "vkCreatePipelineLayout(" + shader + ")");
             layout = p.get(0);
 
-            ByteBuffer code = stack.malloc(spirv.length).put(spirv).flip();
-            check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, p),
-                    "vkCreateShaderModule(" + shader + ")");
-            long module = p.get(0);
+            long module = ShaderModules.create(device, spirv, shader);
             try {
                 VkPipelineShaderStageCreateInfo stage = VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
                         .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8("main"))

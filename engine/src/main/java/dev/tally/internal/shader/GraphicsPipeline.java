@@ -62,10 +62,10 @@ public final class GraphicsPipeline implements AutoCloseable {
             }
             check(vkCreatePipelineLayout(device, layoutInfo, null, p), "vkCreatePipelineLayout(" + name + ")");
             layout = p.get(0);
-            long vm = module(stack, vs, vertex);
+            long vm = ShaderModules.create(ctx.device(), vs, vertex);
             long fm;
             try {
-                fm = module(stack, fs, fragment);
+                fm = ShaderModules.create(ctx.device(), fs, fragment);
             } catch (RuntimeException e) {
                 vkDestroyShaderModule(device, vm, null);
                 throw e;
@@ -111,14 +111,6 @@ public final class GraphicsPipeline implements AutoCloseable {
         }
         ctx.nameObject(VK_OBJECT_TYPE_PIPELINE, pipeline, name);
         sets = new DescriptorSets(ctx, name, setLayout, Math.max(1, bindings.size()), 64);
-    }
-
-    private long module(MemoryStack stack, byte[] spirv, String file) {
-        ByteBuffer code = stack.malloc(spirv.length).put(spirv).flip();
-        LongBuffer p = stack.mallocLong(1);
-        check(vkCreateShaderModule(ctx.device(), VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, p),
-                "vkCreateShaderModule(" + file + ")");
-        return p.get(0);
     }
 
     /**
