@@ -11,8 +11,8 @@
 //   dispatch scene.groups.x x scene.groups.y groups, one 16 x 16 tile each; no push constants.
 //
 // Every subgroup works alone (no shared memory, no barriers): an invocation holds ROWS pixels of one
-// column, consecutive invocations go down the tile's columns (a subgroup of 32 spans 4 x 16 pixels at
-// ROWS 2: the plot's and the bars' x-dense shapes give it fewer hits than a 16 x 4 strip), and the
+// column, consecutive invocations go down the tile's columns (a subgroup of 32 spans 8 x 16 pixels at
+// ROWS 4: the plot's and the bars' x-dense shapes give it fewer hits than a 16 x 8 strip), and the
 // subgroup culls against the rectangle its pixels span. First every range's bounds at once (one range
 // per invocation, a ballot), then, range by range in draw order, two shapes per
 // invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
@@ -29,7 +29,9 @@
 
 #include "hud_common.glsl"
 
-#define ROWS 2   // pixel rows per invocation (1, 2, 4, 8 or 16 fit the tile; 2 measured best)
+// Pixel rows per invocation (1, 2, 4, 8 or 16 fit the tile). H200 4K, with a hit loop per kind: 1 / 2 / 4 rows
+// 37.2 / 24.0 / 21.3 us in the bench, 35.8 / 24.6 / 22.7 us in the demo (2 was best with one loop for every kind).
+#define ROWS 4
 const uint TILE = 16u;
 layout(local_size_x = 16, local_size_y = 16 / ROWS) in;
 
@@ -213,7 +215,7 @@ void main() {
     ivec2 size = ivec2(scene.groups.zw);
     ivec4 tileBounds = ivec4(tile * int(TILE), min(tile * int(TILE) + int(TILE), size));
     // This invocation's pixels: one column, ROWS rows down from `top`.
-    // Strips down the tile: consecutive invocations go down a column (a subgroup of 32 spans 4 x 16 pixels at ROWS 2),
+    // Strips down the tile: consecutive invocations go down a column (a subgroup of 32 spans 8 x 16 pixels at ROWS 4),
     // so x-dense shapes (plot segments, bars) meet fewer hits per subgroup.
     uint perColumn = TILE / ROWS;
     ivec2 top = tile * int(TILE) + ivec2(gl_LocalInvocationIndex / perColumn, (gl_LocalInvocationIndex % perColumn) * ROWS);
