@@ -51,6 +51,23 @@ class HostShadersTest {
         return Tally.open(Config.load(null, all), List.of());
     }
 
+    /** One frame of one pass: {@code kernel} with {@code out} at binding 0, two groups; the GPU waited for, {@code out} readable. */
+    private static void dispatchOnce(Tally tally, ComputeKernel kernel, GpuBuffer out, ByteBuffer push) {
+        try (FrameCommands commands = tally.frameCommands()) {
+            KernelBindings bindings = kernel.bindings();
+            Frame frame = tally.beginFrame();
+            BufferHandle target = frame.graph().importBuffer("host.values", out, Access.HOST_READ);
+            frame.graph().addPass("host.kernel", PassKind.COMPUTE, b -> b.write(target, Access.COMPUTE_WRITE),
+                    (h, c) -> kernel.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h), 0, out.size()), push, 2, 1));
+            VkCommandBuffer cmd = commands.begin(frame);
+            frame.record(cmd);
+            commands.end(cmd);
+            frame.submit(cmd);
+            tally.device().waitIdle();
+            out.invalidate(0, out.size());
+        }
+    }
+
     @Test
     void aHostsOwnShaderIsCompiledFromShadersDir(@TempDir Path shaders, @TempDir Path cache) throws IOException {
         Files.writeString(shaders.resolve("host_fill.comp"), HOST_KERNEL);
@@ -58,20 +75,8 @@ class HostShadersTest {
         try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders)) {
             assertEquals(shaders, tally.liveShaderDirectory(), "the directory watched for reload");
             try (ComputeKernel fill = tally.computeKernel("host_fill.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 8);
-                 GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK);
-                 FrameCommands commands = tally.frameCommands()) {
-                KernelBindings bindings = fill.bindings();
-                ByteBuffer push = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()).putInt(0, count).putFloat(4, 0.5f);
-                Frame frame = tally.beginFrame();
-                BufferHandle target = frame.graph().importBuffer("host.values", out, Access.HOST_READ);
-                frame.graph().addPass("host.fill", PassKind.COMPUTE, b -> b.write(target, Access.COMPUTE_WRITE),
-                        (h, c) -> fill.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h), 0, 4L * count), push, 2, 1));
-                VkCommandBuffer cmd = commands.begin(frame);
-                frame.record(cmd);
-                commands.end(cmd);
-                frame.submit(cmd);
-                tally.device().waitIdle();
-                out.invalidate(0, out.size());
+                 GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+                dispatchOnce(tally, fill, out, ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()).putInt(0, count).putFloat(4, 0.5f));
                 for (int i = 0; i < count; i++) {
                     assertEquals(i % 7 + 0.5f, MemoryUtil.memGetFloat(out.mappedAddress() + 4L * i), "value " + i);
                 }
@@ -132,20 +137,8 @@ class HostShadersTest {
         int count = 1000;
         try (Tally tally = open(cache, "shaders.live=true", "shaders.dir=" + shaders);
              ComputeKernel large = tally.computeKernel("host_large.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 4);
-             GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK);
-             FrameCommands commands = tally.frameCommands()) {
-            KernelBindings bindings = large.bindings();
-            ByteBuffer push = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).putInt(0, count);
-            Frame frame = tally.beginFrame();
-            BufferHandle target = frame.graph().importBuffer("host.values", out, Access.HOST_READ);
-            frame.graph().addPass("host.large", PassKind.COMPUTE, b -> b.write(target, Access.COMPUTE_WRITE),
-                    (h, c) -> large.dispatch(c.cmd(), bindings.clear().buffer(c.buffer(h), 0, 4L * count), push, 2, 1));
-            VkCommandBuffer cmd = commands.begin(frame);
-            frame.record(cmd);
-            commands.end(cmd);
-            frame.submit(cmd);
-            tally.device().waitIdle();
-            out.invalidate(0, out.size());
+             GpuBuffer out = tally.createBuffer("host.values", 4L * count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.READBACK)) {
+            dispatchOnce(tally, large, out, ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()).putInt(0, count));
             for (int i = 0; i < count; i++) {
                 assertEquals(largeKernelValue(i), MemoryUtil.memGetInt(out.mappedAddress() + 4L * i), "value " + i);
             }
