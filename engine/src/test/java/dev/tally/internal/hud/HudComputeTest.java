@@ -35,9 +35,12 @@ import static org.lwjgl.vulkan.VK10.*;
  * panels, histogram bars and markers, grid lines and both plot lines, blended over a busy background.
  */
 class HudComputeTest extends GpuTestBase {
-    private static final int W = 1283, H = 721;   // not multiples of the 16 x 16 tile
+    /** The output, per test: 1283 x 721 unless a test says otherwise (not multiples of the 16 x 16 tile). */
+    private int W = 1283, H = 721;
     private static final float MIN_EV = -10, MAX_EV = 20;
     private static final int FRAMES = 40;
+    private static final List<String> LINES = List.of("Tally HUD | compute vs graphics", "fps 123.4  frame 7.89 ms", "EV +3.25 (target +5.50)",
+            "gjpqy descenders, {[()]} | @#$%&*", "histogram 31.2 us  reduce 4.7 us");
 
     /** Applied and target EV at frame f of the plot's history. */
     private interface Curves {
@@ -89,6 +92,27 @@ class HudComputeTest extends GpuTestBase {
     @Test
     void steepPlotLinesAgree() {
         assertPathsAgree(STEEP);
+    }
+
+    /**
+     * An output small enough that the text panel overlaps the graphs' panels: where two panels cover a pixel, the compute
+     * path must blend both in draw order, as the graphics path's draws do.
+     */
+    @Test
+    void overlappingPanelsAgree() {
+        W = 211;
+        H = 97;
+        try (HudOverlayNode hud = new HudOverlayNode(Engine.of(runtime).context(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(),
+                HudOverlayNode.DEFAULT_TEXT_FRACTION, true)) {
+            HudLayout layout = HudLayout.of(hud.font(H), W, H, LINES, true);
+            assertTrue(overlap(layout.textPanel(), layout.histogram()) && overlap(layout.textPanel(), layout.plot()),
+                    "at " + W + "x" + H + " the text panel " + layout.textPanel() + " overlaps both graphs' panels " + layout.histogram() + ", " + layout.plot());
+        }
+        assertPathsAgree(GENTLE);
+    }
+
+    private static boolean overlap(HudLayout.Rect a, HudLayout.Rect b) {
+        return a.x0() < b.x1() && b.x0() < a.x1() && a.y0() < b.y1() && b.y0() < a.y1();
     }
 
     private void assertPathsAgree(Curves curves) {
@@ -144,8 +168,7 @@ class HudComputeTest extends GpuTestBase {
                 MemoryUtil.memPutFloat(normalized.mappedAddress() + 4L * b, (float) (Math.pow(r.nextDouble(), 6) * 0.15));
             }
             normalized.flush(0, normalized.size());
-            List<String> lines = List.of("Tally HUD | compute vs graphics", "fps 123.4  frame 7.89 ms", "EV +3.25 (target +5.50)",
-                    "gjpqy descenders, {[()]} | @#$%&*", "histogram 31.2 us  reduce 4.7 us");
+            List<String> lines = LINES;
             for (int f = 0; f < (reference == null ? 1 : FRAMES); f++) {
                 float[] rec = new float[ExposureShaderLayout.EXPOSURE_FLOATS];
                 rec[ExposureShaderLayout.EV] = curves.ev(f);
@@ -192,7 +215,7 @@ class HudComputeTest extends GpuTestBase {
         }
     }
 
-    private static void copy(VkCommandBuffer cmd, long buffer, long image, boolean toImage) {
+    private void copy(VkCommandBuffer cmd, long buffer, long image, boolean toImage) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
             region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
