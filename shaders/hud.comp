@@ -17,8 +17,9 @@
 // per invocation, a ballot), then, range by range in draw order, two shapes per
 // invocation a round (both fetched before either is culled); a ballot gives the hits and the subgroup
 // walks them in draw order (a loop of its own for each kind), each hit passed round by shuffles, every
-// pixel blending the hits that cover it. Groups take the tiles from the last box back to the first. Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram
-// bars from its x extent, plot segments by a search of the ring's times (they never decrease:
+// pixel blending the hits that cover it. Groups take the tiles from the last box back to the first.
+// Ranges are narrowed first to the shapes that can reach the subgroup's rectangle: histogram bars from
+// its x extent, plot segments by a search of the ring's times (they never decrease:
 // hud_plot.comp empties the ring when time goes back, so x grows with the entry index). Skipped
 // shapes are ones the bounds test rejects. Needs subgroup ballot, shuffle and arithmetic in compute
 // (HudOverlay.usesCompute checks).
