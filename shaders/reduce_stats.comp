@@ -15,7 +15,8 @@
 // - The workgroup size is the engine's (spec constant 0; the reducer gives this kernel at most 512,
 //   since it holds more registers than the sum and 1024-wide groups would halve the resident groups),
 //   or GROUP_SIZE (define) for measurements; the grid stride follows gl_WorkGroupSize, so any size
-//   covers the input.
+//   covers the input. For one group of at most subgroup x 32 floats the reducer runs a small pipeline:
+//   ONE_PASS with LOADS 8 in a workgroup of one subgroup, which skips the round through shared memory.
 // Same dispatch shapes as reduce.comp: a grid-stride first pass writes one record per workgroup, then
 // either a second dispatch (STATS_FOLD) or the last workgroup to finish (ONE_PASS, ticket pattern,
 // no waiting between workgroups) folds the records in index order.
@@ -247,6 +248,9 @@ shared Partial subgroupRecords[gl_WorkGroupSize.x / 4u];
 
 // The subgroups' records to the workgroup's (about subgroup 0's mean); valid in subgroup 0.
 Partial workgroupRecord(Partial sub) {
+    if (gl_NumSubgroups == 1u) {
+        return sub;   // one subgroup (the small pipeline): its record is the workgroup's, no round through shared memory
+    }
     if (gl_SubgroupInvocationID == 0u) {
         subgroupRecords[gl_SubgroupID] = sub;
     }

@@ -29,6 +29,7 @@ public final class EngineShaders {
         v.add(ShaderVariant.of("reduce.comp", "ONE_PASS", "1"));
         v.add(ShaderVariant.of("reduce_stats.comp"));
         v.add(ShaderVariant.of("reduce_stats.comp", "ONE_PASS", "1"));
+        v.add(ShaderVariant.of("reduce_stats.comp", "ONE_PASS", "1", "LOADS", "8"));   // Reducer.SMALL_STATS_LOADS
         v.add(ShaderVariant.of("reduce_stats.comp", "STATS_FOLD", "1"));
         v.add(ShaderVariant.of("normalize.comp"));
         // Auto-exposure (AutoExposure): the fused histogram per HDR format and metering mode, reading the image as a

@@ -36,6 +36,27 @@ class StatsReductionTest extends GpuTestBase {
     @ParameterizedTest
     @ValueSource(ints = {1, 3, 4, 7, 255, 1000, 65536, 65537, 1_000_003})
     void everyStatisticMatchesAFloat64Reference(int n) {
+        assertMatchesReference(n);
+    }
+
+    /**
+     * A one-group input up to the small pipeline's limit runs in one subgroup (eight loads an invocation, no round through
+     * shared memory); one float more takes the one-pass pipeline. Both agree with the float64 reference at the edge.
+     */
+    @Test
+    void smallInputsRunInOneSubgroupAndAgreeAtTheEdge() {
+        Reducer reducer = Engine.of(runtime).reducer();
+        int limit = reducer.smallStatsLimit();
+        assertEquals(Engine.of(runtime).context().info().subgroupSize() * 32, limit, "a subgroup's eight vec4 loads an invocation");
+        assertEquals("small", reducer.statsMode(reducer.plan(1)));
+        assertEquals("small", reducer.statsMode(reducer.plan(limit)));
+        assertEquals("one-pass", reducer.statsMode(reducer.plan(limit + 1)));
+        for (int n : new int[]{limit - 1, limit, limit + 1}) {
+            assertMatchesReference(n);
+        }
+    }
+
+    private void assertMatchesReference(int n) {
         float[] data = ReductionAccuracyTest.uniform(n, 31L * n + 5);
         for (int i = 0; i < n; i++) {
             data[i] = data[i] * 20 - 7;   // negative and positive values, mean away from zero
