@@ -288,7 +288,8 @@ class SoakCommand implements Callable<Integer> {
             long[] peaks = rssPeaks(group, a);
             if (peaks != null && drift(peaks[0], peaks[1])) {
                 failures.add("RSS grew more than 5%" + at + ": peak " + peaks[0] + " KiB in the first half of the reports, " + peaks[1]
-                        + " KiB in the second");
+                        + " KiB in the second (RSS holds the driver's and the layers' memory too, which can take thousands of frames to settle;"
+                        + " a longer run, --frames, tells settling from growth)");
             }
             if (b.heapBytes() - a.heapBytes() > Math.max(1L << 20, a.heapBytes() * 0.05)) {
                 failures.add("heap after GC grew more than 5% (1 MiB at least)" + at + ": " + a.heapBytes() + " -> " + b.heapBytes() + " bytes");
