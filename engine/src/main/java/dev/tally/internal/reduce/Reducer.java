@@ -139,11 +139,16 @@ public final class Reducer implements AutoCloseable {
     private DescriptorSets statsSets(String mode) {
         String key = statsKey(mode);
         DescriptorSets existing = sets.get(key);
+        return existing != null ? existing : sets.computeIfAbsent(key, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> statsPipeline(mode)),
+                SET_CACHE));
+    }
+
+    /** The statistics pipeline of {@code mode}, built once: its workgroup size and bindings follow the mode. */
+    private ComputePipeline statsPipeline(String mode) {
         boolean onePass = mode.equals("one-pass") || mode.equals("small");
         int groupSize = mode.equals("small") ? ctx.info().subgroupSize() : statsWorkgroupSize();
-        return existing != null ? existing : sets.computeIfAbsent(key, k -> new DescriptorSets(ctx, pipelines.computeIfAbsent(k, kk -> new ComputePipeline(ctx,
-                compiler, cache, statsShader, statsDefines(mode), SpecConstants.of(0, groupSize, 2, settings.unroll()), onePass ? 4 : 2, STATS_PUSH_BYTES)),
-                SET_CACHE));
+        return new ComputePipeline(ctx, compiler, cache, statsShader, statsDefines(mode), SpecConstants.of(0, groupSize, 2, settings.unroll()),
+                onePass ? 4 : 2, STATS_PUSH_BYTES);
     }
 
     /**
