@@ -171,6 +171,10 @@ public class BenchCommand implements Callable<Integer> {
                     bench.results().add(new BenchResult(compute ? "tonemap" : "tonemap-fragment", (long) w * h, false, us, us, us,
                             (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
                                     + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
+                    if (compute) {
+                        // The tonemap reads 8 bytes a pixel and writes 4: a copy of 6 a pixel moves as many.
+                        bench.copyFloor("tonemap-floor", 6L * w * h, "the tonemap's bytes (" + w + "x" + h + ": an RGBA16F read, an RGBA8 write)");
+                    }
                 }
                 for (boolean compute : new boolean[]{true, false}) {
                     if (!runs("hud")) {

@@ -134,12 +134,25 @@ public final class ReductionBench {
                 }
             });
             add("copy", bytes / 4, s, 2.0 * bytes, "vkCmdCopyBuffer, " + regions + " regions");
-            copyShader(src, dst, bytes);
+            copyShader(src, dst, bytes, "copy-shader", "vec4 compute copy");
+        }
+    }
+
+    /**
+     * A vec4 compute copy of {@code bytes} (read and written: twice that moved), reported as {@code name}: the DRAM floor
+     * of any pass that moves as many bytes, such as the tonemap's read of its HDR image and write of its display image.
+     */
+    public void copyFloor(String name, long bytes, String what) {
+        int usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+        try (TrackedBuffer src = new TrackedBuffer(ctx, "bench.floor.src", bytes, usage, MemoryKind.DEVICE);
+             TrackedBuffer dst = new TrackedBuffer(ctx, "bench.floor.dst", bytes, usage, MemoryKind.DEVICE)) {
+            ctx.submitAndWait(cmd -> vkCmdFillBuffer(cmd, src.handle(), 0, bytes, 0));
+            copyShader(src, dst, bytes, name, "vec4 compute copy of " + what);
         }
     }
 
     /** The same bytes moved by a vec4 compute copy: what shaders can reach when the copy command cannot. */
-    private void copyShader(TrackedBuffer src, TrackedBuffer dst, long bytes) {
+    private void copyShader(TrackedBuffer src, TrackedBuffer dst, long bytes, String name, String what) {
         try (var pipeline = new dev.tally.internal.shader.ComputePipeline(ctx, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), "copy.comp",
                 java.util.Map.of(), null, 2, 12);
              var sets = new dev.tally.internal.shader.DescriptorSets(ctx, pipeline, 4);
@@ -155,7 +168,7 @@ public final class ReductionBench {
                     vkCmdDispatch(cmd, groups, 1, 1);
                 }
             });
-            add("copy-shader", bytes / 4, s, 2.0 * bytes, "vec4 compute copy, " + groups + " groups");
+            add(name, bytes / 4, s, 2.0 * bytes, what + ", " + groups + " groups");
         }
     }
 
