@@ -259,12 +259,14 @@ public interface Tally extends AutoCloseable {
      * from the same place as Tally's shaders (the SPIR-V built into the jars on the class path, or compiled from
      * {@code shaders.dir} when {@code shaders.live} is true).
      *
-     * @param shader    the file name, e.g. {@code "scene.comp"}
+     * @param shader    the file name, e.g. {@code "scene.comp"}; not the name of one of Tally's own shaders (reduce.comp,
+     *                  normalize.comp, histogram.comp, readback_gather.comp and the others its jar lists), which is refused
      * @param defines   preprocessor definitions
      * @param bindings  set 0's bindings, in binding order
      * @param pushBytes the push-constant block's size: a multiple of 4 from 0 to 128
      * @return the kernel; close it before Tally
      * @throws dev.tally.shader.ShaderCompileException when a live shader does not compile or a built one is missing
+     * @throws IllegalArgumentException a shader named like one of Tally's own, or a push size out of range
      */
     ComputeKernel computeKernel(String shader, Map<String, String> defines, List<BindingType> bindings, int pushBytes);
 

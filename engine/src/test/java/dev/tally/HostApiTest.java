@@ -98,6 +98,11 @@ class HostApiTest extends GpuTestBase {
         IllegalArgumentException name = assertThrows(IllegalArgumentException.class,
                 () -> runtime.computeKernel("test_draw.frag", Map.of(), List.of(), 0));
         assertTrue(name.getMessage().contains("'test_draw.frag' is not a compute shader"), name.getMessage());
+        // A host kernel named like one of Tally's own would be read from (or compiled as) the engine's module.
+        IllegalArgumentException engine = assertThrows(IllegalArgumentException.class,
+                () -> runtime.computeKernel("readback_gather.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 0));
+        assertEquals("computeKernel: shader 'readback_gather.comp' is the name of one of Tally's own shaders; give the host's shader a name of its own",
+                engine.getMessage());
     }
 
     @Test

@@ -50,7 +50,7 @@ public final class ShaderBuild {
      * @param glsl     the directory holding the GLSL files (and what they include)
      * @param output   a class-path root, e.g. the host's {@code target/classes}
      * @param variants each {@code file} or {@code file:NAME=VALUE,...}
-     * @throws IllegalArgumentException a malformed or repeated variant, or a GLSL directory that is not one
+     * @throws IllegalArgumentException a malformed or repeated variant, one named like a shader of Tally's own, or a GLSL directory that is not one
      * @throws ShaderCompileException   a variant that does not compile
      * @throws IOException              the output could not be written
      */
@@ -70,6 +70,9 @@ public final class ShaderBuild {
         String file = colon < 0 ? variant : variant.substring(0, colon);
         if (file.isEmpty() || file.contains("/") || file.contains("\\")) {
             throw new IllegalArgumentException("variant '" + variant + "': give a file name under GLSL_DIR, e.g. fill.comp");
+        }
+        if (dev.tally.internal.shader.EngineShaders.isEngineShader(file)) {
+            throw new IllegalArgumentException("variant '" + variant + "': " + file + " is the name of one of Tally's own shaders; give the host's shader a name of its own");
         }
         Map<String, String> defines = new TreeMap<>();
         if (colon >= 0) {

@@ -45,6 +45,20 @@ class ShaderBuildTest {
     }
 
     @Test
+    void aHostShaderNamedLikeOneOfTallysIsRefusedAndTallysOwnLiveApart(@TempDir Path glsl, @TempDir Path out) throws IOException {
+        // A host's readback_gather.comp built where the engine reads its own would replace the readback rings' capture kernel.
+        for (String engine : List.of("readback_gather.comp", "normalize.comp", "reduce.comp")) {
+            Files.writeString(glsl.resolve(engine), KERNEL.replace("SCALE", "1"));
+            assertEquals("variant '" + engine + "': " + engine + " is the name of one of Tally's own shaders; give the host's shader a name of its own",
+                    assertThrows(IllegalArgumentException.class, () -> ShaderBuild.build(glsl, out, List.of(engine))).getMessage());
+        }
+        assertFalse(Files.exists(out.resolve("tally")), "nothing is written for a refused list");
+        // The engine's SPIR-V has a directory of its own, which a host's build never writes into.
+        assertTrue(new ShaderVariant("normalize.comp", Map.of()).resource().startsWith("tally/engine-spirv/normalize.comp-"));
+        assertTrue(new ShaderVariant("k.comp", Map.of()).resource().startsWith("tally/spirv/k.comp-"));
+    }
+
+    @Test
     void aMalformedOrRepeatedVariantIsRefusedNamingIt(@TempDir Path glsl, @TempDir Path out) throws IOException {
         Files.writeString(glsl.resolve("k.comp"), KERNEL);
         assertEquals("variant 'k.comp:SCALE': 'SCALE' is not NAME=VALUE",

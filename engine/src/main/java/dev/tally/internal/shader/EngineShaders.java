@@ -61,4 +61,17 @@ public final class EngineShaders {
         }
         return List.copyOf(v);
     }
+
+    /**
+     * Whether {@code file} is one of the engine's shader files: its SPIR-V lives apart from hosts' ({@link ShaderVariant#resource()}),
+     * and a host's shader of the same name is refused (ShaderBuild, computeKernel) rather than built where it would be confused with it.
+     */
+    public static boolean isEngineShader(String file) {
+        return Files.NAMES.contains(file);
+    }
+
+    /** The file names of {@link #all()}, worked out once (an immutable set). */
+    private static final class Files {
+        static final java.util.Set<String> NAMES = all().stream().map(ShaderVariant::file).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
 }

@@ -61,14 +61,16 @@ public final class PrebuildShaders {
 
     /** A variant dropped from the list leaves no SPIR-V behind from an earlier build: the jar holds the list exactly. */
     private static void removeUnlisted(Path output, Set<String> written) throws IOException {
-        Path dir = output.resolve(ShaderVariant.DIRECTORY);
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                if (!written.contains(output.relativize(f).toString().replace(java.io.File.separatorChar, '/'))) {
-                    Files.delete(f);
+        for (String directory : List.of(ShaderVariant.DIRECTORY, ShaderVariant.ENGINE_DIRECTORY)) {
+            Path dir = output.resolve(directory);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    if (!written.contains(output.relativize(f).toString().replace(java.io.File.separatorChar, '/'))) {
+                        Files.delete(f);
+                    }
                 }
             }
         }

@@ -14,8 +14,13 @@ import java.util.TreeMap;
  * defines it is built with. Its {@link #resource()} is where the build puts it in the jar.
  */
 public record ShaderVariant(String file, Map<String, String> defines) {
-    /** Where in the jar the build puts the SPIR-V. */
+    /** Where a host's build (ShaderBuild) puts its SPIR-V on its class path. */
     static final String DIRECTORY = "tally/spirv/";
+    /**
+     * Where the engine's build puts the engine's own SPIR-V: apart from hosts', so that a host's class path (which a build
+     * tool puts before the engine's jar) can never hold a module the engine would read for one of its own.
+     */
+    static final String ENGINE_DIRECTORY = "tally/engine-spirv/";
 
     public ShaderVariant {
         stage(file);
@@ -48,12 +53,15 @@ public record ShaderVariant(String file, Map<String, String> defines) {
         throw new ShaderCompileException(file + ": unknown shader stage; use .comp, .vert or .frag");
     }
 
-    /** The class-path resource holding this variant's SPIR-V: the file's name and a digest of stage and defines. */
+    /**
+     * The class-path resource holding this variant's SPIR-V: the file's name and a digest of stage and defines, under
+     * {@link #ENGINE_DIRECTORY} for the engine's own shaders and {@link #DIRECTORY} for a host's.
+     */
     public String resource() {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             byte[] hash = digest.digest((file + "|" + stage() + "|" + defines).getBytes(StandardCharsets.UTF_8));
-            return DIRECTORY + file + "-" + HexFormat.of().formatHex(hash, 0, 8) + ".spv";
+            return (EngineShaders.isEngineShader(file) ? ENGINE_DIRECTORY : DIRECTORY) + file + "-" + HexFormat.of().formatHex(hash, 0, 8) + ".spv";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("internal: no SHA-256 in this JDK", e);
         }
