@@ -70,6 +70,18 @@ public interface FrameGraph {
     BufferHandle importBuffer(String name, GpuBuffer buffer, Access finalAccess);
 
     /**
+     * A caller-owned buffer the caller wrote outside the graph (a {@code vkCmdFillBuffer} or copy in its own command
+     * buffer, say), in the same or an earlier submission on this queue: the graph inserts the barrier from there.
+     *
+     * @param name        unique in the frame
+     * @param buffer      made or wrapped by Tally
+     * @param entry       its last access before this frame's passes (for a fill or copy into it, {@link Access#TRANSFER_DST})
+     * @param finalAccess the access the caller's work after the frame makes (a barrier to it ends the frame), or null
+     * @return its first version
+     */
+    BufferHandle importBuffer(String name, GpuBuffer buffer, Access entry, Access finalAccess);
+
+    /**
      * A caller-owned buffer used only inside this graph's passes (scratch kept across frames): writes to
      * it do not keep a pass alive.
      *

@@ -282,6 +282,26 @@ public final class GraphDeclaration implements FrameGraph {
     }
 
     /**
+     * A caller-owned buffer the caller wrote outside the graph: {@code entry} is its last access before this frame's passes,
+     * in the same or an earlier submission on this queue; the graph inserts the barrier from there. {@code finalAccess} may be null.
+     */
+    public BufferHandle importBuffer(String name, GpuBuffer gpuBuffer, Access entry, Access finalAccess) {
+        TrackedBuffer buffer = TrackedBuffer.of(gpuBuffer, "importBuffer", name);
+        GraphResource r = add(name, false, GraphResource.Origin.IMPORTED, importedDesc(buffer.size(), buffer.usage()), null, buffer,
+                entryState(requireEntry(entry, "importBuffer", name)), finalAccess);
+        r.trackedEntry = false;   // the caller says where it left the buffer; Tally did not see its last use
+        return bufferHandle(r);
+    }
+
+    private static Access requireEntry(Access entry, String call, String name) {
+        if (entry == null) {
+            throw new IllegalArgumentException(call + " '" + name + "': entry access is null; give the caller's last access to it "
+                    + "(Access.TRANSFER_DST after a fill or copy), or use the overload without entry when only Tally's passes touch it");
+        }
+        return entry;
+    }
+
+    /**
      * A caller-owned buffer used only inside this graph's passes (scratch kept across frames, such as
      * a reduction's partials): writes to it do not keep a pass alive.
      */
@@ -316,7 +336,8 @@ public final class GraphDeclaration implements FrameGraph {
      */
     public ImageHandle importImage(String name, GpuImage gpuImage, Access entry, Access finalAccess) {
         TrackedImage image = TrackedImage.of(gpuImage, "importImage", name);
-        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entryState(entry), finalAccess);
+        GraphResource r = add(name, true, GraphResource.Origin.IMPORTED, null, importedDesc(image), image, entryState(requireEntry(entry, "importImage", name)),
+                finalAccess);
         r.trackedEntry = false;   // the caller says where it left the image; Tally did not see its last use
         return imageHandle(r);
     }
