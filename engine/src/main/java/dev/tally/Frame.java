@@ -41,6 +41,9 @@ public interface Frame {
 
     /**
      * Compiles (cached by topology), plans barriers and records every pass.
+     * <p>
+     * If it throws (a pass's callback failed, say), the frame stays unrecorded: {@link #abandon()} it, and reset the
+     * command buffer rather than submit it, since what was recorded into it before the failure is incomplete.
      *
      * @param cmd the caller's command buffer, begun
      */
@@ -119,7 +122,7 @@ public interface Frame {
     void submit(VkCommandBuffer cmd, long waitBinary, long waitStage, long signalBinary);
 
     /**
-     * Gives up a frame that was not recorded (e.g. the swapchain went out of date): nothing of it reaches
+     * Gives up a frame that was not recorded (the swapchain went out of date, or {@link #record} threw): nothing of it reaches
      * the GPU and its readback captures are dropped. Its number is not reused, and its timeline value is
      * signalled by an empty submission, so that frame numbers and timeline values only grow.
      *

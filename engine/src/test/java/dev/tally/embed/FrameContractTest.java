@@ -116,6 +116,47 @@ class FrameContractTest {
     }
 
     @Test
+    void aFrameWhoseRecordThrewIsAbandonedAndTheNextFramesRunClean() {
+        Config config = Config.load(null, List.of("frames.inFlight=2", "readback.slots=3"));
+        try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config, host.host());
+             TrackedBuffer data = new TrackedBuffer(host.device, "data", 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                     MemoryKind.DEVICE);
+             ReadbackRing ring = tally.readback("counter", 16)) {
+            Sample last = null;
+            for (long f = 0; f < 8; f++) {
+                VkCommandBuffer cmd = host.begin(f);
+                Frame frame = tally.beginFrame();
+                last = ring.latest().orElse(last);
+                var handle = frame.graph().importBuffer("data", data, null);
+                float value = f;
+                boolean fail = f == 2;
+                var written = frame.graph().addPass("fill", PassKind.TRANSFER, b -> b.write(handle, Access.TRANSFER_DST), (h, c) -> {
+                    if (fail) {
+                        throw new IllegalStateException("the host's pass failed");
+                    }
+                    vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, 16, Float.floatToRawIntBits(value));
+                });
+                ring.capture(frame.graph(), written);
+                if (fail) {
+                    assertEquals("the host's pass failed", assertThrows(IllegalStateException.class, () -> frame.record(cmd)).getMessage());
+                    IllegalStateException signal = assertThrows(IllegalStateException.class, () -> frame.signal((org.lwjgl.vulkan.VkSubmitInfo2) null, null));
+                    assertTrue(signal.getMessage().endsWith("; record it first, or abandon it if record threw"), signal.getMessage());
+                    frame.abandon();
+                    host.discard(f);
+                    continue;
+                }
+                frame.record(cmd);
+                host.submit(f, cmd, frame::signal);
+            }
+            host.idle();
+            assertNotNull(last, "samples arrived after the failed frame");
+            assertTrue(last.frame() > 2, "a frame after the failed one was delivered: " + last.frame());
+            assertEquals((float) last.frame(), last.floatAt(0), "the sample is its own frame's value");
+            assertEquals(0, host.device.validationLog().total(), () -> host.device.validationLog().messages().toString());
+        }
+    }
+
+    @Test
     void anAbandonedFrameTakesNoPlaceAmongTheFramesInFlight() {
         Config config = Config.load(null, List.of("frames.inFlight=1", "readback.slots=2"));
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(config, host.host()); MemoryStack stack = stackPush()) {

@@ -138,6 +138,23 @@ final class HostRenderer implements AutoCloseable {
     }
 
     /**
+     * Throws away what was recorded into the slot's command buffer (a frame whose record failed) and submits nothing but
+     * the slot's fence, so that the slot's next {@link #begin} finds it signalled.
+     */
+    void discard(long frame) {
+        int slot = (int) (frame % pools.length);
+        check(vkResetCommandPool(device.device(), pools[slot], 0), "vkResetCommandPool");
+        try (MemoryStack stack = stackPush()) {
+            queueLock.lock();
+            try {
+                check(vkQueueSubmit2(device.queue(), null, fences[slot]), "vkQueueSubmit2");
+            } finally {
+                queueLock.unlock();
+            }
+        }
+    }
+
+    /**
      * Waits until the device is idle. The renderer's own submits do not signal {@link VulkanContext}'s
      * timeline, so {@code device.waitIdle()} would not wait for them: objects made on {@code device} are
      * closed only after this.

@@ -303,7 +303,8 @@ public final class EngineFrame implements Frame {
         requireOwner(what);
         if (state != expected) {
             throw new IllegalStateException("frame " + number + ": " + what + " when the frame is " + state.name().toLowerCase()
-                    + " (expected " + expected.name().toLowerCase() + ")");
+                    + " (expected " + expected.name().toLowerCase() + ")" + (state == State.OPEN && expected == State.RECORDED
+                    ? "; record it first, or abandon it if record threw" : ""));
         }
     }
 }
