@@ -170,8 +170,12 @@ public class BenchCommand implements Callable<Integer> {
                     double us = dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 200, compute, progress);
                     bench.results().add(new BenchResult(compute ? "tonemap" : "tonemap-fragment", (long) w * h, false, us, us, us,
                             (long) w * h * 12 / (us * 1e3), (compute ? "compute, storage target" : "fragment, colour attachment")
-                                    + ", RGBA16F -> RGBA8, median of per-pass timestamps"));
+                                    + ", RGBA16F (written by a compute pass) -> RGBA8, median of per-pass timestamps"));
                     if (compute) {
+                        double cleared = dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 200, true,
+                                dev.tally.internal.exposure.TonemapperNode.DEFAULT_ROWS_PER_INVOCATION, false, progress);
+                        bench.results().add(new BenchResult("tonemap-cleared", (long) w * h, false, cleared, cleared, cleared,
+                                (long) w * h * 12 / (cleared * 1e3), "compute, storage target, RGBA16F (cleared by a transfer) -> RGBA8, median of per-pass timestamps"));
                         // The tonemap reads 8 bytes a pixel and writes 4: a copy of 6 a pixel moves as many.
                         bench.copyFloor("tonemap-floor", 6L * w * h, "the tonemap's bytes (" + w + "x" + h + ": an RGBA16F read, an RGBA8 write)");
                     }
@@ -194,7 +198,7 @@ public class BenchCommand implements Callable<Integer> {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, rows, progress);
                     }
                     for (int rows : new int[]{1, 2, 4, 8}) {
-                        dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 100, true, rows, progress);
+                        dev.tally.demo.bench.TonemapBench.run(rt, w, h, quick ? 20 : 100, true, rows, true, progress);
                     }
                     for (var fill : dev.tally.demo.bench.ExposureBench.Fill.values()) {
                         dev.tally.demo.bench.ExposureBench.run(rt, w, h, quick ? 20 : 100, 0, fill, progress);

@@ -23,7 +23,7 @@ class BenchExposureSampledTest {
         assertEquals(0, run.status(), run::toString);
         assertFalse(run.err().contains("[validation "), run::toString);
         List<String> cases = run.outLines().stream().map(l -> l.split("\\s+")[0]).filter(n -> n.startsWith("exposure-")).toList();
-        for (String expected : List.of("exposure-histogram", "exposure-chain", "exposure-sampled-histogram", "exposure-sampled-chain")) {
+        for (String expected : List.of("exposure-histogram", "exposure-chain", "exposure-cleared-histogram", "exposure-cleared-chain", "exposure-sampled-histogram", "exposure-sampled-chain")) {
             assertTrue(cases.contains(expected), () -> expected + " missing from " + cases + "\n" + run);
         }
     }

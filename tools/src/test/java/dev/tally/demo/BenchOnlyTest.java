@@ -21,7 +21,7 @@ class BenchOnlyTest {
     void onlyTheNamedGroupsRun() {
         Cli.Run run = ToolsCli.run("bench", "--quick", "--samples", "1", "--only", "tonemap,hud", "--set", "cache.dir=" + cache);
         assertEquals(0, run.status(), run::toString);
-        assertEquals(List.of("tonemap", "tonemap-floor", "tonemap-fragment", "hud", "hud-graphics"), caseNames(run), run::toString);
+        assertEquals(List.of("tonemap", "tonemap-cleared", "tonemap-floor", "tonemap-fragment", "hud", "hud-graphics"), caseNames(run), run::toString);
     }
 
     @Test

@@ -36,37 +36,42 @@ import static org.lwjgl.vulkan.VK13.*;
 
 /**
  * The auto-exposure chain (histogram with its resolve, total, exposure with normalization fused in) on a W x H RGBA16F image,
- * timed per pass by the frame graph's timestamps over many frames. Each frame first clears the image
- * to a new value (a transfer pass, not counted), as a renderer writes its HDR target before metering.
- * The histogram reads the image as a storage image, or (sampled) through a sampler, as it does for a host's
- * image made without STORAGE usage. Every run checks the last frame's bins: the image is flat, so one bin
- * holds all W x H pixels and every other bin none.
+ * timed per pass by the frame graph's timestamps over many frames. Each frame first writes the image with a new
+ * value by a compute pass (not counted), as a renderer's scene writes its HDR target before metering, and the
+ * histogram reads it as a storage image. Two more runs clear the image with a transfer instead: one read as a
+ * storage image ("cleared-"), one made without STORAGE usage and read through a sampler ("sampled-"), as the
+ * histogram reads a host's image made without it. Every run checks the last frame's bins: the image is flat,
+ * so one bin holds all W x H pixels and every other bin none.
  */
 public final class ExposureBench {
     private ExposureBench() {
     }
 
     /**
-     * How the HDR image is produced before each frame's chain. CLEAR: cleared to a new value every frame
+     * How the HDR image is produced before each frame's chain. WRITE: written with a new value every frame by a compute
+     * pass (a scene writing its target). CLEAR: cleared to a new value every frame by a transfer
      * (a renderer writes its target just before metering: the chain reads an image whose last lines may
      * still be dirty in the cache). ONCE_COLD: written once; each later frame first reads a 512 MiB buffer
      * (a clean cache flush, as the reduction benchmarks do), so the chain reads the image from memory.
      * ONCE_WARM: written once, no flush (what of the image stays in the cache between frames is read there).
      */
-    public enum Fill { CLEAR, ONCE_COLD, ONCE_WARM }
+    public enum Fill { WRITE, CLEAR, ONCE_COLD, ONCE_WARM }
 
     /**
-     * Median microseconds per pass, "chain" for the sum of the per-frame passes, "chain+once" with the curve upload too;
-     * then the same of the sampled read, under "sampled-" (its histogram's bins checked equal to the storage read's).
+     * Median microseconds per pass, "chain" for the sum of the per-frame passes, "chain+once" with the curve upload too,
+     * of the image written by a compute pass; then the same of the cleared image read as a storage image, under
+     * "cleared-", and through a sampler, under "sampled-" (every run's bins checked equal to the first's).
      */
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, PrintStream progress) {
-        Checked storage = run(rt, width, height, frames, 0, Fill.CLEAR, false, progress);   // 0: rows as the engine picks them
+        Checked written = run(rt, width, height, frames, 0, Fill.WRITE, false, progress);   // 0: rows as the engine picks them
+        Checked cleared = run(rt, width, height, frames, 0, Fill.CLEAR, false, progress);
         Checked sampled = run(rt, width, height, frames, 0, Fill.CLEAR, true, progress);
-        if (sampled.bin() != storage.bin()) {
-            throw new IllegalStateException("internal: exposure bench: the sampled read put the flat image in bin " + sampled.bin()
-                    + ", the storage read in bin " + storage.bin());
+        if (cleared.bin() != written.bin() || sampled.bin() != written.bin()) {
+            throw new IllegalStateException("internal: exposure bench: the flat image went to bin " + written.bin() + " written by a compute pass, "
+                    + cleared.bin() + " cleared and " + sampled.bin() + " cleared and sampled");
         }
-        Map<String, Double> out = new LinkedHashMap<>(storage.medians());
+        Map<String, Double> out = new LinkedHashMap<>(written.medians());
+        cleared.medians().forEach((pass, us) -> out.put("cleared-" + pass, us));
         sampled.medians().forEach((pass, us) -> out.put("sampled-" + pass, us));
         return out;
     }
@@ -76,7 +81,7 @@ public final class ExposureBench {
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, PrintStream progress) {
-        return run(rt, width, height, frames, rows, Fill.CLEAR, progress);
+        return run(rt, width, height, frames, rows, Fill.WRITE, progress);
     }
 
     public static Map<String, Double> run(Tally rt, int width, int height, int frames, int rows, Fill fill, PrintStream progress) {
@@ -94,17 +99,18 @@ public final class ExposureBench {
              FrameCommands commands = rt.frameCommands();
              TrackedBuffer bins = new TrackedBuffer(ctx, "bench.exposure.bins", ExposureShaderLayout.BINS_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                      MemoryKind.READBACK);
-             AutoExposure exposure = new AutoExposureNode(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows)) {
+             AutoExposure exposure = new AutoExposureNode(graphs, Engine.of(rt).compiler(), Engine.of(rt).pipelineCache(), Engine.of(rt).reducer(), scope, ExposureSettings.DEFAULTS, rows);
+             BenchFill writer = fill == Fill.WRITE ? new BenchFill(rt) : null) {
             // Without STORAGE usage the histogram reads the image through a sampler (HdrRead.SAMPLED).
             ImageDesc desc = new ImageDesc(width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
                     (sampled ? 0 : VK_IMAGE_USAGE_STORAGE_BIT) | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-            TrackedImage once = fill == Fill.CLEAR ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
+            TrackedImage once = fill == Fill.CLEAR || fill == Fill.WRITE ? null : TrackedImage.create(ctx, "bench.exposure.hdr", width, height, desc.format(), desc.usage());
             for (int f = 0; f < frames; f++) {
                 float level = 0.05f * (1 + f % 50);
                 Frame frame = rt.beginFrame();
                 var cmd = commands.begin(frame);
                 FrameGraph g = frame.graph();
-                boolean clear = fill == Fill.CLEAR || f == 0;
+                boolean clear = fill == Fill.CLEAR || fill == Fill.WRITE || f == 0;
                 ImageHandle imported = once == null ? null : g.importImage("hdr", once, null);
                 if (!clear) {
                     g.addPass("flush", PassKind.COMPUTE, b -> {
@@ -119,6 +125,7 @@ public final class ExposureBench {
                     });
                 }
                 ImageHandle hdr = !clear ? imported
+                        : writer != null ? writer.write(g, "fill", b -> b.create("hdr", desc), level, level * 2, level / 2)
                         : BenchPasses.clear(g, "fill", b -> imported != null ? imported : b.create("hdr", desc), level, level * 2, level / 2);
                 AutoExposure.Result r = exposure.add(g, hdr, 1f / 60);
                 BenchPasses.keep(g, r.exposure(), Access.COMPUTE_READ);
