@@ -58,6 +58,21 @@ class MisuseTest extends GpuTestBase {
     }
 
     @Test
+    void anEarlierFramesHandleGivenToANodeIsRefusedNamingTheNode() {
+        GpuBuffer data = storage("misuse.data");
+        ReduceNode node = runtime.reduceNode("misuse.sum", ReduceOp.SUM, 1024);
+        BufferHandle[] earlier = new BufferHandle[1];
+        assertNull(declaring(g -> earlier[0] = node.add(g, g.importBuffer("misuse.data", data, null), 1024)));
+        Throwable e = declaring(g -> node.add(g, earlier[0], 4));
+        assertInstanceOf(GraphException.class, e);
+        assertTrue(e.getMessage().startsWith("reduce node 'misuse.sum' input: desc: handle "), e::getMessage);
+        assertTrue(e.getMessage().contains(" is not one of frame ") && e.getMessage().endsWith("pass the one this frame's graph gave"),
+                e::getMessage);
+        node.close();
+        data.close();
+    }
+
+    @Test
     void aRingUsedAfterItsOwnCloseIsRefusedNamingIt() {
         GpuBuffer data = storage("misuse.captured");
         ReadbackRing ring = runtime.readback("misuse.ring", 64);

@@ -171,9 +171,15 @@ public final class GraphDeclaration implements FrameGraph {
             throw new GraphException(what + " of a null handle");
         }
         if (!owns(h)) {
-            throw new GraphException(what + ": handle " + h + " belongs to another frame's graph");
+            throw new GraphException(what + ": " + foreign(h));
         }
         return resources.get(h.resource());
+    }
+
+    /** Why {@code h}, not {@link #owns owned}, cannot be used here: the one line every refusal of a foreign handle gives. */
+    String foreign(Handle h) {
+        return "handle " + h + " is not one of frame " + frame() + "'s graph (an earlier frame's, or another graph's): a handle lasts one "
+                + "frame's graph; pass the one this frame's graph gave";
     }
 
     /** {@code h} was issued by this graph in its current declaration (not by another graph, nor in an earlier frame of this one). */

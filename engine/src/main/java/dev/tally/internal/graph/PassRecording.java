@@ -71,8 +71,11 @@ final class PassRecording implements PassContext {
         if (pass == null) {
             throw new GraphException("a resource was asked for outside a pass's execute step");
         }
-        if (h == null || !graph.owns(h)) {
-            throw new GraphException("pass '" + pass.name + "': handle " + h + " belongs to another frame's graph");
+        if (h == null) {
+            throw new GraphException("pass '" + pass.name + "': null handle asked for in its execute step");
+        }
+        if (!graph.owns(h)) {
+            throw new GraphException("pass '" + pass.name + "': " + graph.foreign(h));
         }
         for (int k = 0; k < pass.uses.size(); k++) {   // indexed: no iterator per resource asked for
             if (pass.uses.get(k).resource() == h.resource()) {

@@ -55,7 +55,7 @@ final class PassUses {
             return new GraphException("pass '" + pass.name + "': null handle (a history's previous version is null on the first frame)");
         }
         if (!g.owns(handle)) {
-            return new GraphException("pass '" + pass.name + "': handle " + handle + " belongs to another frame's graph");
+            return new GraphException("pass '" + pass.name + "': " + g.foreign(handle));
         }
         GraphResource r = g.resources.get(handle.resource());
         if (r.image != (handle instanceof ImageHandle)) {

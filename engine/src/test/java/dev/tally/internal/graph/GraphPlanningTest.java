@@ -532,7 +532,7 @@ class GraphPlanningTest {
             assertEquals(own.version(), foreign.version());
             assertNotEquals(own, foreign);
             GraphException e = rejects(() -> g.addPass("p", PassKind.COMPUTE, s -> s.read(foreign, Access.COMPUTE_READ), recordsNothing()));
-            assertTrue(e.getMessage().contains("'p'") && e.getMessage().contains("another frame"), e.getMessage());
+            assertTrue(e.getMessage().contains("'p'") && e.getMessage().contains("is not one of frame "), e.getMessage());
         }
 
         @Test

@@ -81,12 +81,17 @@ class SteadyStateGarbageTest {
         assertEquals(1, runtime.compiles(), "one topology, compiled once");
         int frames = 2_000;
         allocatedBytes();   // the reflective lookups' own allocations fall before the window
-        long before = allocatedBytes();
-        for (int i = 0; i < frames; i++) {
-            one.run();
+        // The least of three windows: an object made per frame (16 B or more) is in every one; the JIT's one-off work in the
+        // frame thread (a recompilation resolving a class's constants, 2.9-4.8 KB now and then when this class runs alone) is not.
+        long least = Long.MAX_VALUE;
+        for (int window = 0; window < 3 && least > 0; window++) {
+            long before = allocatedBytes();
+            for (int i = 0; i < frames; i++) {
+                one.run();
+            }
+            least = Math.min(least, allocatedBytes() - before);
         }
-        long bytes = allocatedBytes() - before;
-        assertEquals(0, bytes / frames, bytes + " B allocated in " + frames + " steady frames");
+        assertEquals(0, least / frames, least + " B allocated in " + frames + " steady frames (the least of up to three windows)");
     }
 
     @Test
@@ -100,10 +105,11 @@ class SteadyStateGarbageTest {
         // Neither recorded: the third frame is declared in the first's graph object, a new generation of it.
         assertSame(first, third, "the runtime reuses its graphs");
         GraphException e = assertThrows(GraphException.class, () -> third.desc(old));
-        assertTrue(e.getMessage().contains("belongs to another frame's graph"), e.getMessage());
+        assertTrue(e.getMessage().contains("is not one of frame ") && e.getMessage().contains("a handle lasts one frame's graph"),
+                e.getMessage());
         GraphException use = assertThrows(GraphException.class,
                 () -> third.addPass("p", PassKind.COMPUTE, s -> s.read(old, Access.COMPUTE_READ), Planning.nothing()));
-        assertTrue(use.getMessage().contains("'p'") && use.getMessage().contains("belongs to another frame's graph"), use.getMessage());
+        assertTrue(use.getMessage().contains("'p'") && use.getMessage().contains("is not one of frame "), use.getMessage());
     }
 
     @Test
