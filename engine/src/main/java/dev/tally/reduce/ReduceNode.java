@@ -20,7 +20,9 @@ public interface ReduceNode extends AutoCloseable {
      * @param g     this frame's graph
      * @param input the floats to reduce
      * @param count how many, from the start; at most the node's {@code maxCount} and the buffer's size
-     * @return the handle of the one-float result, for passes that read it on the GPU (or a readback ring)
+     * @return the handle of the result, for passes that read it on the GPU (or a readback ring): a 16-byte buffer whose
+     *         float at offset 0 is the value (bind it at offset 0; the 12 bytes after it are padding, so capture it with
+     *         {@code ReadbackRing.Region.of(result, 4)})
      */
     BufferHandle add(FrameGraph g, BufferHandle input, long count);
 
