@@ -22,7 +22,7 @@ public interface ComputeKernel extends AutoCloseable {
      * @param push     the push constants (position to limit), or null when the kernel has none
      * @param groupsX  workgroups in x
      * @param groupsY  workgroups in y
-     * @throws IllegalArgumentException when the bindings do not match the declared ones
+     * @throws IllegalArgumentException when the bindings do not match the declared ones, or a group count is negative or past the device's maxComputeWorkGroupCount
      */
     void dispatch(VkCommandBuffer cmd, KernelBindings bindings, ByteBuffer push, int groupsX, int groupsY);
 

@@ -83,6 +83,11 @@ public final class HostKernel implements ComputeKernel {
         if (given != pushBytes) {
             throw new IllegalArgumentException("kernel " + shader + ": " + given + " push-constant bytes given, " + pushBytes + " declared");
         }
+        if (groupsX < 0 || groupsY < 0 || groupsX > ctx.info().maxComputeWorkGroupCount() || groupsY > ctx.info().maxComputeWorkGroupCountY()) {
+            throw new IllegalArgumentException("kernel " + shader + ": " + groupsX + " x " + groupsY + " workgroups; device '" + ctx.info().name()
+                    + "' takes 0.." + ctx.info().maxComputeWorkGroupCount() + " x 0.." + ctx.info().maxComputeWorkGroupCountY()
+                    + " (maxComputeWorkGroupCount): split the dispatch or give each invocation more work");
+        }
         kernel.dispatch(cmd, b, push, groupsX, groupsY);
     }
 

@@ -7,12 +7,13 @@ package dev.tally.internal.vk;
  *                          compute stage has none
  * @param smCount           streaming multiprocessors / compute units when the vendor exposes them, else 0
  * @param denormPreserve32  the device promises to keep f32 subnormals (else it may flush them)
+ * @param maxComputeWorkGroupCountY the most workgroups a dispatch may have in y (maxComputeWorkGroupCount[1])
  */
 public record DeviceInfo(int index, String name, String type, int vendorId, String driverName, String driverInfo,
                          String apiVersion, int subgroupSize, int subgroupComputeOps,
                          long maxStorageBufferRange, int maxComputeWorkGroupInvocations, int maxComputeWorkGroupCount,
                          long minStorageBufferOffsetAlignment, float timestampPeriod, int timestampValidBits,
-                         int smCount, boolean denormPreserve32, boolean denormFlush32, long deviceLocalBytes) {
+                         int smCount, boolean denormPreserve32, boolean denormFlush32, long deviceLocalBytes, int maxComputeWorkGroupCountY) {
 
     /** Whether compute shaders may use every subgroup operation in {@code ops} (VK_SUBGROUP_FEATURE_*_BIT). */
     public boolean subgroupComputeSupports(int ops) {

@@ -160,7 +160,7 @@ public final class PhysicalDevices {
                     Integer.toUnsignedLong(limits.maxStorageBufferRange()), limits.maxComputeWorkGroupInvocations(),
                     limits.maxComputeWorkGroupCount(0), limits.minStorageBufferOffsetAlignment(), limits.timestampPeriod(),
                     timestampBits, smCount, floats.shaderDenormPreserveFloat32(), floats.shaderDenormFlushToZeroFloat32(),
-                    deviceLocal);
+                    deviceLocal, limits.maxComputeWorkGroupCount(1));
             return new Choice(pd, info, family, extensions);
         }
     }

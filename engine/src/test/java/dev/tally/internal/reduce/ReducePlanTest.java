@@ -244,7 +244,7 @@ class ReducePlanTest {
     /** An H200 as Tally reads it (132 SMs, 4 GiB binding range), or a CPU device with no SM count. */
     private static dev.tally.internal.vk.DeviceInfo device(int smCount, String type) {
         return new dev.tally.internal.vk.DeviceInfo(0, "test", type, 0x10de, "driver", "", "1.3", 32, 0xff, 0xFFFF_FFFFL, 1024, 65535,
-                16, 1f, 64, smCount, true, false, 1L << 37);
+                16, 1f, 64, smCount, true, false, 1L << 37, 65535);
     }
 
     @Test
