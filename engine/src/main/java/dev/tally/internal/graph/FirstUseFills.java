@@ -18,6 +18,8 @@ final class FirstUseFills {
     }
 
     private final List<Fill> pending = new ArrayList<>();
+    /** How many of {@link #pending} the frame being recorded holds: they leave the list only once its recording has completed. */
+    private int inFrame;
 
     /** {@code buffer} (TRANSFER_DST usage, not used by the GPU yet) is filled with {@code word}; its state is the fill's from now on. */
     void add(TrackedBuffer buffer, int word) {
@@ -25,19 +27,32 @@ final class FirstUseFills {
         buffer.state(ResourceState.after(Access.TRANSFER_DST));
     }
 
-    /** Records the pending fills into {@code cmd}, the first command buffer of the frame. */
+    /**
+     * Records the pending fills into {@code cmd}, the first command buffer of the frame. They stay pending until
+     * {@link #frameRecorded()}: a frame whose recording throws is abandoned with its command buffer, and the next frame
+     * records them again.
+     */
     void record(GraphBackend backend, VkCommandBuffer cmd) {
-        for (int i = 0; i < pending.size(); i++) {
+        inFrame = pending.size();
+        for (int i = 0; i < inFrame; i++) {
             Fill f = pending.get(i);
             // A buffer closed before any frame was recorded (its first frame abandoned) is gone: nothing to fill.
             if (!f.buffer().isClosed()) {
                 backend.fillBuffer(cmd, f.buffer(), f.word());
             }
         }
-        pending.clear();
+    }
+
+    /** The frame that recorded the fills has been recorded whole: they are done (fills added meanwhile stay for the next). */
+    void frameRecorded() {
+        if (inFrame > 0) {
+            pending.subList(0, inFrame).clear();
+            inFrame = 0;
+        }
     }
 
     void clear() {
         pending.clear();
+        inFrame = 0;
     }
 }

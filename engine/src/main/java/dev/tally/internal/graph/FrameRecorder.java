@@ -110,6 +110,7 @@ final class FrameRecorder {
             out.add(recorded);
         }
         StateTracker.frameRecorded(g, plan, barriers.finalStates(), compiled.transients);
+        fills.frameRecorded();
         timings.passesRecorded(g, plan);
         g.declaredHistories.forEach(HistoryBuffer::advance);
         lastGraph = g;
