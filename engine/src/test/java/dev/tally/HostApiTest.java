@@ -91,13 +91,16 @@ class HostApiTest extends GpuTestBase {
             };
             IllegalArgumentException made = assertThrows(IllegalArgumentException.class, () -> fill.dispatch(null, foreign, fillPush(1), 1, 1));
             assertEquals("kernel test_fill.comp: bindings not made by ComputeKernel.bindings()", made.getMessage());
-            // Past the device's group-count limit (lavapipe: 65535): refused before the driver sees it.
+            // Past the device's group-count limit in y (x's may be Integer.MAX_VALUE; lavapipe's are 65535): refused before the driver sees it.
             KernelBindings ok = fill.bindings();
             ok.buffer(out, 0, 64);
-            int limit = dev.tally.internal.engine.Engine.of(runtime).context().info().maxComputeWorkGroupCount();
-            IllegalArgumentException groups = assertThrows(IllegalArgumentException.class, () -> fill.dispatch(null, ok, fillPush(1), limit + 1, 1));
-            assertTrue(groups.getMessage().startsWith("kernel test_fill.comp: " + (limit + 1) + " x 1 workgroups; device '"), groups.getMessage());
+            int limitY = dev.tally.internal.engine.Engine.of(runtime).context().info().maxComputeWorkGroupCountY();
+            assertTrue(limitY < Integer.MAX_VALUE, "premise: a y limit below Integer.MAX_VALUE, got " + limitY);
+            IllegalArgumentException groups = assertThrows(IllegalArgumentException.class, () -> fill.dispatch(null, ok, fillPush(1), 1, limitY + 1));
+            assertTrue(groups.getMessage().startsWith("kernel test_fill.comp: 1 x " + (limitY + 1) + " workgroups; device '"), groups.getMessage());
             assertTrue(groups.getMessage().contains("(maxComputeWorkGroupCount)"), groups.getMessage());
+            IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> fill.dispatch(null, ok, fillPush(1), -1, 1));
+            assertTrue(negative.getMessage().startsWith("kernel test_fill.comp: -1 x 1 workgroups"), negative.getMessage());
         }
         IllegalArgumentException size = assertThrows(IllegalArgumentException.class,
                 () -> runtime.computeKernel("test_fill.comp", Map.of(), List.of(BindingType.STORAGE_BUFFER), 13));

@@ -158,11 +158,16 @@ public final class PhysicalDevices {
             DeviceInfo info = new DeviceInfo(index, p.deviceNameString(), typeName(p.deviceType()), p.vendorID(),
                     driver.driverNameString(), driver.driverInfoString(), api, subgroup.subgroupSize(), computeOps,
                     Integer.toUnsignedLong(limits.maxStorageBufferRange()), limits.maxComputeWorkGroupInvocations(),
-                    limits.maxComputeWorkGroupCount(0), limits.minStorageBufferOffsetAlignment(), limits.timestampPeriod(),
+                    intLimit(limits.maxComputeWorkGroupCount(0)), limits.minStorageBufferOffsetAlignment(), limits.timestampPeriod(),
                     timestampBits, smCount, floats.shaderDenormPreserveFloat32(), floats.shaderDenormFlushToZeroFloat32(),
-                    deviceLocal, limits.maxComputeWorkGroupCount(1));
+                    deviceLocal, intLimit(limits.maxComputeWorkGroupCount(1)));
             return new Choice(pd, info, family, extensions);
         }
+    }
+
+    /** A uint32 limit as an int: one past Integer.MAX_VALUE (a driver may report 0xFFFFFFFF) reads as Integer.MAX_VALUE, not negative. */
+    static int intLimit(int unsigned) {
+        return (int) Math.min(Integer.MAX_VALUE, Integer.toUnsignedLong(unsigned));
     }
 
     private static Set<String> deviceExtensions(VkPhysicalDevice pd, MemoryStack stack) {
