@@ -54,6 +54,9 @@ public interface Frame {
      * async queue when {@code async.mode} places them there), each command buffer ended. With one lane the
      * list holds one batch. Submit with {@link #submit(List)}, or yourself in list order: {@link FrameBatch#fill}
      * each, and {@link #signal(VkSubmitInfo2, MemoryStack)} on the last.
+     * <p>
+     * If it throws, the frame stays unrecorded, as with {@link #record}: {@link #abandon()} it, and submit none of the
+     * command buffers it began, whose work is incomplete.
      *
      * @param commands where the batches' command buffers come from
      * @return the batches, in submission order

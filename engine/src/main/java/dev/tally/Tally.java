@@ -259,8 +259,9 @@ public interface Tally extends AutoCloseable {
      * from the same place as Tally's shaders (the SPIR-V built into the jars on the class path, or compiled from
      * {@code shaders.dir} when {@code shaders.live} is true).
      *
-     * @param shader    the file name, e.g. {@code "scene.comp"}; not the name of one of Tally's own shaders (reduce.comp,
-     *                  normalize.comp, histogram.comp, readback_gather.comp and the others its jar lists), which is refused
+     * @param shader    the file name, e.g. {@code "scene.comp"}; not the name of one of Tally's own shaders, which is refused
+     *                  (exposure.comp, histogram.comp, hud.comp, hud_plot.comp, normalize.comp, readback_gather.comp, reduce.comp,
+     *                  reduce_stats.comp, tonemap.comp; and hud.vert, hud.frag, tonemap.vert, tonemap.frag)
      * @param defines   preprocessor definitions
      * @param bindings  set 0's bindings, in binding order
      * @param pushBytes the push-constant block's size: a multiple of 4 from 0 to 128

@@ -65,7 +65,7 @@ class MisuseTest extends GpuTestBase {
         assertNull(declaring(g -> earlier[0] = node.add(g, g.importBuffer("misuse.data", data, null), 1024)));
         Throwable e = declaring(g -> node.add(g, earlier[0], 4));
         assertInstanceOf(GraphException.class, e);
-        assertTrue(e.getMessage().startsWith("reduce node 'misuse.sum' input: desc: handle "), e::getMessage);
+        assertTrue(e.getMessage().startsWith("reduce node 'misuse.sum' input: handle "), e::getMessage);
         assertTrue(e.getMessage().contains(" is not one of frame ") && e.getMessage().endsWith("pass the one this frame's graph gave"),
                 e::getMessage);
         node.close();

@@ -78,6 +78,7 @@ public interface FrameGraph {
      * @param entry       its last access before this frame's passes (for a fill or copy into it, {@link Access#TRANSFER_DST})
      * @param finalAccess the access the caller's work after the frame makes (a barrier to it ends the frame), or null
      * @return its first version
+     * @throws GraphException a null entry
      */
     BufferHandle importBuffer(String name, GpuBuffer buffer, Access entry, Access finalAccess);
 
@@ -120,6 +121,7 @@ public interface FrameGraph {
      * @param entry       its last access before this frame's passes (for a colour attachment, {@link Access#COLOR_ATTACHMENT})
      * @param finalAccess the access the caller's work after the frame makes, or null
      * @return its first version
+     * @throws GraphException a null entry
      */
     ImageHandle importImage(String name, GpuImage image, Access entry, Access finalAccess);
 

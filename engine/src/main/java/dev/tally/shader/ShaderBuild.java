@@ -71,9 +71,7 @@ public final class ShaderBuild {
         if (file.isEmpty() || file.contains("/") || file.contains("\\")) {
             throw new IllegalArgumentException("variant '" + variant + "': give a file name under GLSL_DIR, e.g. fill.comp");
         }
-        if (dev.tally.internal.shader.EngineShaders.isEngineShader(file)) {
-            throw new IllegalArgumentException("variant '" + variant + "': " + file + " is the name of one of Tally's own shaders; give the host's shader a name of its own");
-        }
+        dev.tally.internal.shader.EngineShaders.requireHostName("variant '" + variant + "': ", file);
         Map<String, String> defines = new TreeMap<>();
         if (colon >= 0) {
             for (String pair : variant.substring(colon + 1).split(",", -1)) {

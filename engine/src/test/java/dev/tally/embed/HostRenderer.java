@@ -144,13 +144,11 @@ final class HostRenderer implements AutoCloseable {
     void discard(long frame) {
         int slot = (int) (frame % pools.length);
         check(vkResetCommandPool(device.device(), pools[slot], 0), "vkResetCommandPool");
-        try (MemoryStack stack = stackPush()) {
-            queueLock.lock();
-            try {
-                check(vkQueueSubmit2(device.queue(), null, fences[slot]), "vkQueueSubmit2");
-            } finally {
-                queueLock.unlock();
-            }
+        queueLock.lock();
+        try {
+            check(vkQueueSubmit2(device.queue(), null, fences[slot]), "vkQueueSubmit2");
+        } finally {
+            queueLock.unlock();
         }
     }
 

@@ -61,7 +61,7 @@ class HostWrittenBufferTest {
         try (HostRenderer host = new HostRenderer(2); Tally tally = Tally.wrap(Config.load(null, List.of()), host.host());
              TrackedBuffer data = new TrackedBuffer(host.device, "data", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryKind.DEVICE)) {
             Frame frame = tally.beginFrame();
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> frame.graph().importBuffer("data", data, null, null));
+            dev.tally.graph.GraphException e = assertThrows(dev.tally.graph.GraphException.class, () -> frame.graph().importBuffer("data", data, null, null));
             assertTrue(e.getMessage().startsWith("importBuffer 'data': entry access is null"), e.getMessage());
             frame.abandon();
         }

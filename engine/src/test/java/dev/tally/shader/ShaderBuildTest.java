@@ -47,12 +47,15 @@ class ShaderBuildTest {
     @Test
     void aHostShaderNamedLikeOneOfTallysIsRefusedAndTallysOwnLiveApart(@TempDir Path glsl, @TempDir Path out) throws IOException {
         // A host's readback_gather.comp built where the engine reads its own would replace the readback rings' capture kernel.
+        Files.writeString(glsl.resolve("k.comp"), KERNEL);
         for (String engine : List.of("readback_gather.comp", "normalize.comp", "reduce.comp")) {
             Files.writeString(glsl.resolve(engine), KERNEL.replace("SCALE", "1"));
-            assertEquals("variant '" + engine + "': " + engine + " is the name of one of Tally's own shaders; give the host's shader a name of its own",
-                    assertThrows(IllegalArgumentException.class, () -> ShaderBuild.build(glsl, out, List.of(engine))).getMessage());
+            String message = assertThrows(IllegalArgumentException.class, () -> ShaderBuild.build(glsl, out, List.of("k.comp:SCALE=1", engine))).getMessage();
+            assertTrue(message.startsWith("variant '" + engine + "': " + engine + " is the name of one of Tally's own shaders; give the host's shader"
+                    + " a name of its own (Tally's: "), message);
+            assertTrue(message.contains(engine + ",") || message.endsWith(engine + ")"), "the list names it: " + message);
         }
-        assertFalse(Files.exists(out.resolve("tally")), "nothing is written for a refused list");
+        assertFalse(Files.exists(out.resolve("tally")), "nothing is written for a refused list, not even its valid variant");
         // The engine's SPIR-V has a directory of its own, which a host's build never writes into.
         assertTrue(new ShaderVariant("normalize.comp", Map.of()).resource().startsWith("tally/engine-spirv/normalize.comp-"));
         assertTrue(new ShaderVariant("k.comp", Map.of()).resource().startsWith("tally/spirv/k.comp-"));

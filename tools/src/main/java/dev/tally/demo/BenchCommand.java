@@ -177,7 +177,8 @@ public class BenchCommand implements Callable<Integer> {
                         bench.results().add(new BenchResult("tonemap-cleared", (long) w * h, false, cleared, cleared, cleared,
                                 (long) w * h * 12 / (cleared * 1e3), "compute, storage target, RGBA16F (cleared by a transfer) -> RGBA8, median of per-pass timestamps"));
                         // The tonemap reads 8 bytes a pixel and writes 4: a copy of 6 a pixel moves as many.
-                        bench.copyFloor("tonemap-floor", 6L * w * h, "the tonemap's bytes (" + w + "x" + h + ": an RGBA16F read, an RGBA8 write)");
+                        bench.copyFloor("tonemap-floor", 6L * w * h, "the tonemap's bytes (" + w + "x" + h + ": an RGBA16F read, an RGBA8 write), timed alone "
+                                + "with a clean flush before each sample (n: floats copied)");
                     }
                 }
                 for (boolean compute : new boolean[]{true, false}) {

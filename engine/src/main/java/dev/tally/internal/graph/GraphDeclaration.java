@@ -178,12 +178,17 @@ public final class GraphDeclaration implements FrameGraph {
 
     /** Why {@code h}, not {@link #owns owned}, cannot be used here: the one line every refusal of a foreign handle gives. */
     String foreign(Handle h) {
-        return "handle " + h + " is not one of frame " + frame() + "'s graph (an earlier frame's, or another graph's): a handle lasts one "
-                + "frame's graph; pass the one this frame's graph gave";
+        return "handle " + h + " is not one of frame " + frame() + "'s graph's handles (it is an earlier frame's, or another graph's): a handle "
+                + "lasts one frame's graph; pass the one this frame's graph gave";
+    }
+
+    /** The error for a handle this graph did not issue in its current declaration ({@link #owns} false), naming {@code what} was given it. */
+    public GraphException notOwned(Handle h, String what) {
+        return new GraphException(what + ": " + (h == null ? "null handle" : foreign(h)));
     }
 
     /** {@code h} was issued by this graph in its current declaration (not by another graph, nor in an earlier frame of this one). */
-    boolean owns(Handle h) {
+    public boolean owns(Handle h) {
         return h instanceof IssuedHandle issued && issued.graph == this && issued.generation == generation;
     }
 
@@ -301,7 +306,7 @@ public final class GraphDeclaration implements FrameGraph {
 
     private static Access requireEntry(Access entry, String call, String name) {
         if (entry == null) {
-            throw new IllegalArgumentException(call + " '" + name + "': entry access is null; give the caller's last access to it "
+            throw new GraphException(call + " '" + name + "': entry access is null; give the caller's last access to it "
                     + "(Access.TRANSFER_DST after a fill or copy), or use the overload without entry when only Tally's passes touch it");
         }
         return entry;
@@ -348,21 +353,28 @@ public final class GraphDeclaration implements FrameGraph {
         return imageHandle(r);
     }
 
-    /** Entry states of the accesses hosts declare (constants, frame after frame): made once each, not once per import. */
-    private final Access[] entryAccesses = new Access[4];
-    private final ResourceState[] entryStates = new ResourceState[4];
-    private int nextEntry;
+    /**
+     * Entry states of the accesses hosts declare, made once each and kept: accesses are a handful of constants, so the
+     * table stops growing after the first frames, and a host declaring many kinds of entry makes no state per frame.
+     */
+    private Access[] entryAccesses = new Access[8];
+    private ResourceState[] entryStates = new ResourceState[8];
+    private int entries;
 
     private ResourceState entryState(Access entry) {
-        for (int i = 0; i < entryAccesses.length; i++) {
+        for (int i = 0; i < entries; i++) {
             if (entryAccesses[i] == entry) {
                 return entryStates[i];
             }
         }
+        if (entries == entryAccesses.length) {
+            entryAccesses = java.util.Arrays.copyOf(entryAccesses, 2 * entries);
+            entryStates = java.util.Arrays.copyOf(entryStates, 2 * entries);
+        }
         ResourceState s = ResourceState.after(entry);
-        entryAccesses[nextEntry] = entry;
-        entryStates[nextEntry] = s;
-        nextEntry = (nextEntry + 1) % entryAccesses.length;
+        entryAccesses[entries] = entry;
+        entryStates[entries] = s;
+        entries++;
         return s;
     }
 

@@ -96,12 +96,10 @@ public final class ReducePasses implements ReduceNode, StatsNode {
         if (count > maxCount) {
             throw new IllegalArgumentException(kind + " '" + name + "' was built for at most " + maxCount + " floats, got " + count);
         }
-        long capacity;
-        try {
-            capacity = g.desc(input).size() / 4;
-        } catch (dev.tally.graph.GraphException e) {
-            throw new dev.tally.graph.GraphException(kind + " '" + name + "' input: " + e.getMessage());
+        if (g instanceof dev.tally.internal.graph.GraphDeclaration d && !d.owns(input)) {
+            throw d.notOwned(input, kind + " '" + name + "' input");   // the node names itself, not the graph's call; built only on the error
         }
+        long capacity = g.desc(input).size() / 4;
         if (count > capacity) {
             throw new IllegalArgumentException(kind + " '" + name + "': count " + count + " exceeds buffer '" + g.name(input) + "', which holds "
                     + capacity + " floats (" + g.desc(input).size() + " bytes); pass at most " + capacity);

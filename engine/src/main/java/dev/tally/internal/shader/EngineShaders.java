@@ -70,8 +70,17 @@ public final class EngineShaders {
         return Files.NAMES.contains(file);
     }
 
-    /** The file names of {@link #all()}, worked out once (an immutable set). */
+    /** Refuses a host's shader named like one of the engine's, in one line that lists the engine's names; {@code where} leads it. */
+    public static void requireHostName(String where, String file) {
+        if (isEngineShader(file)) {
+            throw new IllegalArgumentException(where + file + " is the name of one of Tally's own shaders; give the host's shader a name of its own"
+                    + " (Tally's: " + String.join(", ", Files.SORTED) + ")");
+        }
+    }
+
+    /** The file names of {@link #all()}, worked out once (immutable). */
     private static final class Files {
         static final java.util.Set<String> NAMES = all().stream().map(ShaderVariant::file).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        static final java.util.List<String> SORTED = NAMES.stream().sorted().toList();
     }
 }

@@ -33,9 +33,7 @@ public final class HostKernel implements ComputeKernel {
         if (shader == null || !shader.endsWith(".comp")) {
             throw new IllegalArgumentException("computeKernel: shader '" + shader + "' is not a compute shader file name (name.comp under shaders/)");
         }
-        if (EngineShaders.isEngineShader(shader)) {
-            throw new IllegalArgumentException("computeKernel: shader '" + shader + "' is the name of one of Tally's own shaders; give the host's shader a name of its own");
-        }
+        EngineShaders.requireHostName("computeKernel: shader ", shader);
         if (pushBytes < 0 || pushBytes > 128 || pushBytes % 4 != 0) {
             throw new IllegalArgumentException("computeKernel " + shader + ": pushBytes " + pushBytes
                     + " is not a multiple of 4 from 0 to 128 (the push-constant size every Vulkan device supports)");

@@ -61,7 +61,12 @@ public final class PrebuildShaders {
 
     /** A variant dropped from the list leaves no SPIR-V behind from an earlier build: the jar holds the list exactly. */
     private static void removeUnlisted(Path output, Set<String> written) throws IOException {
-        for (String directory : List.of(ShaderVariant.DIRECTORY, ShaderVariant.ENGINE_DIRECTORY)) {
+        // Only the directories this list writes: a host's build (ShaderBuild) leaves an engine's SPIR-V under the same root alone.
+        Set<String> directories = new java.util.TreeSet<>();
+        for (String resource : written) {
+            directories.add(resource.substring(0, resource.lastIndexOf('/') + 1));
+        }
+        for (String directory : directories) {
             Path dir = output.resolve(directory);
             if (!Files.isDirectory(dir)) {
                 continue;

@@ -19,8 +19,8 @@ import java.util.function.Function;
 
 /**
  * A benchmark's HDR input written by a compute pass (bench_fill.comp: one colour, rgba16f), as a renderer's scene writes
- * its target. On the H200 a transfer clear of the same colour leaves an image the histogram reads 5 us slower (25.2
- * against 19.9 us at 4K) and the tonemap 4.5 us slower: a clear's state, not a renderer's.
+ * its target. On the H200 a transfer clear of the same colour leaves an image that the histogram and the tonemap read
+ * 5-6 us slower (BENCHMARKS.md, round 15): a clear's state, not a renderer's.
  */
 final class BenchFill implements AutoCloseable {
     private final ComputeKernel kernel;

@@ -49,11 +49,11 @@ public final class ExposureBench {
 
     /**
      * How the HDR image is produced before each frame's chain. WRITE: written with a new value every frame by a compute
-     * pass (a scene writing its target). CLEAR: cleared to a new value every frame by a transfer
-     * (a renderer writes its target just before metering: the chain reads an image whose last lines may
-     * still be dirty in the cache). ONCE_COLD: written once; each later frame first reads a 512 MiB buffer
+     * pass, as a renderer's scene writes its target just before metering (the chain reads an image whose last lines may
+     * still be dirty in the cache). CLEAR: cleared to a new value every frame by a transfer (what the bench did before
+     * round 15; on the H200 such an image reads slower). ONCE_COLD: cleared once; each later frame first reads a 512 MiB buffer
      * (a clean cache flush, as the reduction benchmarks do), so the chain reads the image from memory.
-     * ONCE_WARM: written once, no flush (what of the image stays in the cache between frames is read there).
+     * ONCE_WARM: cleared once, no flush (what of the image stays in the cache between frames is read there).
      */
     public enum Fill { WRITE, CLEAR, ONCE_COLD, ONCE_WARM }
 
