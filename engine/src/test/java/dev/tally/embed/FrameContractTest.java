@@ -36,6 +36,17 @@ import static org.lwjgl.vulkan.VK13.VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
  * more than {@code frames.inFlight} frames unfinished when it begins one (checked by a poll, never a wait).
  */
 class FrameContractTest {
+    /** Pass "fill": {@code data} (16 bytes) filled with {@code value}, or a callback that throws when {@code fail}. */
+    private static dev.tally.graph.BufferHandle fill(Frame frame, TrackedBuffer data, float value, boolean fail) {
+        var handle = frame.graph().importBuffer("data", data, null);
+        return frame.graph().addPass("fill", PassKind.TRANSFER, b -> b.write(handle, Access.TRANSFER_DST), (h, c) -> {
+            if (fail) {
+                throw new IllegalStateException("the host's pass failed");
+            }
+            vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, 16, Float.floatToRawIntBits(value));
+        });
+    }
+
     @Test
     void aCaptureOrPassDeclaredAfterRecordIsAnErrorNamingTheFrameAndTheRingStillDelivers() {
         Config config = Config.load(null, List.of("frames.inFlight=2", "readback.slots=3"));
@@ -48,10 +59,7 @@ class FrameContractTest {
                 VkCommandBuffer cmd = host.begin(f);
                 Frame frame = tally.beginFrame();
                 last = ring.latest().orElse(last);
-                var handle = frame.graph().importBuffer("data", data, null);
-                float value = f;
-                var written = frame.graph().addPass("fill", PassKind.TRANSFER, b -> b.write(handle, Access.TRANSFER_DST),
-                        (h, c) -> vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, 16, Float.floatToRawIntBits(value)));
+                var written = fill(frame, data, f, false);
                 if (f != 1) {
                     ring.capture(frame.graph(), written);
                 }
@@ -127,15 +135,8 @@ class FrameContractTest {
                 VkCommandBuffer cmd = host.begin(f);
                 Frame frame = tally.beginFrame();
                 last = ring.latest().orElse(last);
-                var handle = frame.graph().importBuffer("data", data, null);
-                float value = f;
                 boolean fail = f == 2;
-                var written = frame.graph().addPass("fill", PassKind.TRANSFER, b -> b.write(handle, Access.TRANSFER_DST), (h, c) -> {
-                    if (fail) {
-                        throw new IllegalStateException("the host's pass failed");
-                    }
-                    vkCmdFillBuffer(c.cmd(), c.buffer(h).handle(), 0, 16, Float.floatToRawIntBits(value));
-                });
+                var written = fill(frame, data, f, fail);
                 ring.capture(frame.graph(), written);
                 if (fail) {
                     assertEquals("the host's pass failed", assertThrows(IllegalStateException.class, () -> frame.record(cmd)).getMessage());
