@@ -18,9 +18,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A benchmark's HDR input written by a compute pass (bench_fill.comp: one colour, rgba16f), as a renderer's scene writes
- * its target. On the H200 a transfer clear of the same colour leaves an image that the histogram and the tonemap read
- * 5-6 us slower (BENCHMARKS.md, round 15): a clear's state, not a renderer's.
+ * A benchmark's HDR input written by a compute pass (bench_fill.comp, rgba16f), as a renderer's scene writes its target:
+ * one colour with every pixel scaled by its own 1 +- 2 % (inside one histogram bin for a colour at least 0.029 EV from a
+ * bin's edge, which the exposure bench's last frame is), so its bits vary as a render's do. On the H200 a transfer
+ * clear of a colour, and a flat image written this way, read faster or slower than a scene does for the GPU's
+ * compression (BENCHMARKS.md, round 15).
  */
 final class BenchFill implements AutoCloseable {
     private final ComputeKernel kernel;
@@ -32,7 +34,7 @@ final class BenchFill implements AutoCloseable {
                 null, List.of(BindingType.STORAGE_IMAGE), 16);
     }
 
-    /** Pass {@code name}: {@code image} (created or imported by the caller's builder, with STORAGE usage) written to (r, g, b, 1). */
+    /** Pass {@code name}: {@code image} (created or imported by the caller's builder, with STORAGE usage) written to (r, g, b, 1), each pixel scaled by its 1 +- 2 %. */
     ImageHandle write(FrameGraph g, String name, Function<PassBuilder, ImageHandle> image, float r, float gr, float b) {
         return g.addPass(name, PassKind.COMPUTE, pb -> pb.write(image.apply(pb), Access.COMPUTE_WRITE), (h, c) -> {
             var target = c.image(h);

@@ -37,11 +37,11 @@ import static org.lwjgl.vulkan.VK13.*;
 /**
  * The auto-exposure chain (histogram with its resolve, total, exposure with normalization fused in) on a W x H RGBA16F image,
  * timed per pass by the frame graph's timestamps over many frames. Each frame first writes the image with a new
- * value by a compute pass (not counted), as a renderer's scene writes its HDR target before metering, and the
- * histogram reads it as a storage image. Two more runs clear the image with a transfer instead: one read as a
- * storage image ("cleared-"), one made without STORAGE usage and read through a sampler ("sampled-"), as the
- * histogram reads a host's image made without it. Every run checks the last frame's bins: the image is flat,
- * so one bin holds all W x H pixels and every other bin none.
+ * colour by a compute pass (not counted; {@link BenchFill}: every pixel within 2 % of it), as a renderer's scene writes
+ * its HDR target before metering, and the histogram reads it as a storage image. Two more runs clear the image to the
+ * colour with a transfer instead: one read as a storage image ("cleared-"), one made without STORAGE usage and read
+ * through a sampler ("sampled-"), as the histogram reads a host's image made without it. Every run checks the last
+ * frame's bins: its colour lies far enough inside its bin that one bin holds all W x H pixels and every other bin none.
  */
 public final class ExposureBench {
     private ExposureBench() {
