@@ -251,7 +251,9 @@ public final class Engine implements Tally {
         if (current != null) {
             current.requireFinished();
         }
-        inFlight.check(nextFrame, ctx.completedValue());   // a poll: never waits
+        // A poll only when no earlier poll saw the due frame finish; never waits. After it the seen value is fresh enough to judge by.
+        ctx.reached(inFlight.due());
+        inFlight.check(nextFrame, ctx.submissions().seenCompleted());
         ctx.retire();
         long value = ctx.submissions().openFrame();
         long number = nextFrame++;

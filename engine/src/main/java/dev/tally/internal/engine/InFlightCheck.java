@@ -24,6 +24,11 @@ final class InFlightCheck {
         this.numbers = new long[framesInFlight + 1];
     }
 
+    /** The timeline value that must have finished before the next frame begins (0: none yet). */
+    long due() {
+        return values[(int) (begun % values.length)];
+    }
+
     /** Refuses to begin frame {@code number} while the frame N + 1 places back has not finished ({@code completed}: the timeline's value). */
     void check(long number, long completed) {
         int place = (int) (begun % values.length);

@@ -95,7 +95,7 @@ final class FrameTimings {
     /** Frame {@code frame} with {@code passes} passes in {@code batches} batches is about to be recorded. */
     void frameBegun(long frame, int passes, int batches) {
         slot = (int) (frame % slots);
-        timed = backend.timestampCapacity() > 0 && backend.completedValue() >= slotBusyUntil[slot] && !bySlot[slot].queued && passes <= MAX_TIMED_PASSES;
+        timed = backend.timestampCapacity() > 0 && backend.reached(slotBusyUntil[slot]) && !bySlot[slot].queued && passes <= MAX_TIMED_PASSES;
         base = slot * 2 * MAX_TIMED_PASSES;
         // Between per-pass frames only the span: a timestamp before the first pass and one after the last.
         spanOnly = timed && frame % interval != 0 && batches == 1 && passes > 0;
@@ -219,7 +219,14 @@ final class FrameTimings {
         if (backend.timestampCapacity() == 0) {
             return;
         }
-        long done = backend.completedValue();
+        collect(backend.completedValue());
+    }
+
+    /** As {@link #collect()}, with the timeline's value {@code done} the caller polled just now. */
+    void collect(long done) {
+        if (backend.timestampCapacity() == 0) {
+            return;
+        }
         while (!pending.isEmpty() && pending.peekFirst().timelineValue <= done) {
             Pending t = pending.pollFirst();
             t.queued = false;

@@ -19,6 +19,11 @@ interface GraphBackend extends TopologyCache.Memory, AutoCloseable {
     /** The timeline value the GPU has reached: frames at or below it are finished. */
     long completedValue();
 
+    /** True once the GPU has reached timeline value {@code value}; a backend that remembers its last poll answers without another. */
+    default boolean reached(long value) {
+        return completedValue() >= value;
+    }
+
     /** Frames that may be in flight at once: how many sets of timestamps are kept. */
     int framesInFlight();
 

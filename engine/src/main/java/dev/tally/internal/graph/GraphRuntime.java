@@ -149,8 +149,10 @@ public final class GraphRuntime implements AutoCloseable {
         GraphDeclaration g = freeGraph();
         g.reset(frameNumber, timelineValue, backend.framesInFlight());
         begun = g;
-        timings.collect();
-        listeners.begun(frameNumber, backend.completedValue());
+        // One poll for both: the timings read and the rings deliver what finished by the same value.
+        long completed = backend.completedValue();
+        timings.collect(completed);
+        listeners.begun(frameNumber, completed);
         return g;
     }
 

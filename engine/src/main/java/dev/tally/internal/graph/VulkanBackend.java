@@ -35,6 +35,7 @@ final class VulkanBackend implements GraphBackend {
 
     @Override public VulkanContext context() { return ctx; }
     @Override public long completedValue() { return ctx.completedValue(); }
+    @Override public boolean reached(long value) { return ctx.reached(value); }
     @Override public int framesInFlight() { return ctx.options().framesInFlight(); }
 
     @Override

@@ -49,7 +49,7 @@ final class CompletionTimes implements AutoCloseable {
      */
     void reset(VkCommandBuffer cmd, ReadbackSlot slot) {
         if (queries != null) {
-            queries.reset(cmd, slot.query, 1, ctx.completedValue() >= queryBusyUntil[slot.query]);
+            queries.reset(cmd, slot.query, 1, ctx.reached(queryBusyUntil[slot.query]));
         }
     }
 

@@ -34,7 +34,14 @@ final class DeferredDestroyer {
 
     /** Destroys what the GPU is done with; cheap, call once per frame. */
     void retire() {
-        long completed = submissions.completedValue();
+        long first;
+        synchronized (this) {
+            if (pending.isEmpty()) {
+                return;   // the usual frame: nothing to destroy, nothing to ask the driver
+            }
+            first = pending.peekFirst().timelineValue();
+        }
+        long completed = submissions.reached(first) ? submissions.seenCompleted() : first - 1;
         synchronized (this) {
             // Values are queued in order (they only grow), so stop at the first that has not been reached.
             while (!pending.isEmpty() && pending.peekFirst().timelineValue() <= completed) {

@@ -42,6 +42,13 @@ public final class Submissions {
     private long handedOut;
     /** The highest timeline value whose submission was made (or promised, by a frame's submission hook). */
     private long lastSubmitted;
+    /**
+     * The highest value a poll or a finished wait saw the timeline reach. The timeline only grows, so a value at or
+     * under it has been reached without asking the driver again: most of a frame's checks are of values frames old.
+     */
+    private final java.util.concurrent.atomic.AtomicLong seen = new java.util.concurrent.atomic.AtomicLong();
+    /** Polls of the timeline's value made so far (vkGetSemaphoreCounterValue calls). */
+    private final java.util.concurrent.atomic.AtomicLong polls = new java.util.concurrent.atomic.AtomicLong();
     /** The value of the frame between its begin and its submission, 0 when none is open. */
     private long openFrameValue;
     private final DeviceLoss loss;
@@ -286,18 +293,46 @@ public final class Submissions {
     public long completedValue() {
         if (loss.isLost()) {
             loss.drainOnce(gpu.device());
-            return lastSubmitted();
+            return raiseSeen(lastSubmitted());
         }
         try (MemoryStack stack = stackPush()) {
-            // By address: asked several times a frame, and a LongBuffer wrapper would be garbage each time.
+            // By address: a LongBuffer wrapper would be garbage each time.
             long p = stack.nmalloc(8, 8);
+            polls.incrementAndGet();
             int result = nvkGetSemaphoreCounterValue(gpu.device(), timeline, p);
             if (result == VK_ERROR_DEVICE_LOST) {
                 loss.mark("vkGetSemaphoreCounterValue");
             }
             check(result, "vkGetSemaphoreCounterValue");
-            return MemoryUtil.memGetLong(p);
+            return raiseSeen(MemoryUtil.memGetLong(p));
         }
+    }
+
+    /**
+     * True once the timeline has reached {@code value}: at once when a poll or wait saw it reach that far already,
+     * else by a poll ({@link #completedValue}). Never waits.
+     */
+    public boolean reached(long value) {
+        return value <= seen.get() || completedValue() >= value;
+    }
+
+    /** The driver polls of the timeline's value made so far: a frame makes one or two (its begin, and a pacing check the seen value does not answer). */
+    public long polls() {
+        return polls.get();
+    }
+
+    /** The highest value a poll or a finished wait saw the timeline reach (no driver call): a lower bound of {@link #completedValue}. */
+    public long seenCompleted() {
+        return seen.get();
+    }
+
+    /** Raises {@link #seen} to {@code value} (polls on several threads may finish out of order); returns {@code value}. */
+    private long raiseSeen(long value) {
+        long s;
+        while (value > (s = seen.get()) && !seen.compareAndSet(s, value)) {
+            Thread.onSpinWait();
+        }
+        return value;
     }
 
     /** Blocks until the timeline reaches {@code value}; a wait that blocks is counted in {@link #waits()} under {@code cause}. */
@@ -309,7 +344,7 @@ public final class Submissions {
             loss.drainOnce(gpu.device());
             return;
         }
-        if (completedValue() >= value) {
+        if (reached(value)) {
             return;
         }
         long start = System.nanoTime();
@@ -335,6 +370,9 @@ public final class Submissions {
             }
             if (result != VK_SUCCESS) {   // the message is built only when there is one to give
                 check(result, "vkWaitSemaphores (waiting for submission " + value + ")");
+            }
+            if (result == VK_SUCCESS) {
+                raiseSeen(value);
             }
         } finally {
             waits.record(Waits.Kind.TIMELINE, cause, System.nanoTime() - start);

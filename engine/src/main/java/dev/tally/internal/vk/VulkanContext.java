@@ -257,6 +257,11 @@ public final class VulkanContext implements AutoCloseable {
         requireOpen("VulkanContext.completedValue");
         return submissions.completedValue();
     }
+    /** True once the timeline has reached {@code value}; polls only when no earlier poll or wait saw it that far. Never waits. */
+    public boolean reached(long value) {
+        requireOpen("VulkanContext.reached");
+        return submissions.reached(value);
+    }
     public long timeline() { return submissions.timeline(); }
     public long lastSubmitted() { return submissions.lastSubmitted(); }
     public boolean isDeviceLost() { return submissions.isDeviceLost(); }
