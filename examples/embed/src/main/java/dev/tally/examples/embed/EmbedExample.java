@@ -198,6 +198,7 @@ public final class EmbedExample {
     static int run(Options options) throws IOException {
         Report report;
         double bytesPerFrame = -1;
+        long jitMillis = -1;
         Config config = Config.load(null, List.of("frames.inFlight=" + Renderer.FRAMES_IN_FLIGHT));
         try (Renderer renderer = new Renderer(options.validate())) {
             List<View> views = new ArrayList<>();
@@ -210,8 +211,10 @@ public final class EmbedExample {
                     long warm = options.frames() / 2;
                     renderFrames(renderer, tally, views, 0, warm);
                     long before = AllocatedBytes.ofThisThread();
+                    long jitBefore = AllocatedBytes.jitMillis();
                     renderFrames(renderer, tally, views, warm, options.frames());
                     long after = AllocatedBytes.ofThisThread();
+                    jitMillis = jitBefore < 0 ? -1 : AllocatedBytes.jitMillis() - jitBefore;
                     bytesPerFrame = before < 0 || options.frames() == warm ? -1 : (double) (after - before) / (options.frames() - warm);
                     check(org.lwjgl.vulkan.VK10.vkDeviceWaitIdle(renderer.device()), "vkDeviceWaitIdle");
                 } finally {
@@ -220,7 +223,7 @@ public final class EmbedExample {
             } finally {
                 views.forEach(View::destroyImage);   // after Tally closed: it destroyed its views of them
             }
-            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer, bytesPerFrame);
+            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer, bytesPerFrame, jitMillis);
         }
         // The renderer is closed: messages the layer gave while destroying the device and instance are counted.
         report = report.withValidation();
@@ -264,12 +267,15 @@ public final class EmbedExample {
         private final Renderer renderer;
         /** Bytes the frame thread allocated per frame over the run's second half; -1 where the JVM cannot count them. */
         private final double bytesPerFrame;
+        /** Milliseconds the JIT compiled during the measured half (-1: not measurable): bytes it made there are the JIT's, once. */
+        private final long jitMillis;
         private int errors;
         private int warnings;
 
-        Report(long frames, int slots, List<View> from, Renderer renderer, double bytesPerFrame) {
+        Report(long frames, int slots, List<View> from, Renderer renderer, double bytesPerFrame, long jitMillis) {
             this.frames = frames;
             this.bytesPerFrame = bytesPerFrame;
+            this.jitMillis = jitMillis;
             this.slots = slots;
             this.renderer = renderer;
             for (View v : from) {
@@ -321,7 +327,8 @@ public final class EmbedExample {
                 s.append(String.format(Locale.ROOT, "; %s %dx%d: EV %.3f, %d samples %d frames late, last count %.0f (frame %d)",
                         v.name(), v.width(), v.height(), v.ev(), v.samples(), v.lagFrames(), v.lastValue(), v.lastValueFrame()));
             }
-            s.append(String.format(Locale.ROOT, "; %.1f bytes allocated per frame (second half)", bytesPerFrame));
+            s.append(String.format(Locale.ROOT, "; %.1f bytes allocated per frame (second half", bytesPerFrame));
+            s.append(jitMillis > 0 ? ", while the JIT compiled for " + jitMillis + " ms)" : ")");
             return s.append("; validation ").append(errors).append(" errors, ").append(warnings).append(" warnings").toString();
         }
 
@@ -336,6 +343,7 @@ public final class EmbedExample {
                         number(v.lastValue()), v.lastValueFrame()));
             }
             return s.append("\n  ],\n  \"allocatedBytesPerFrame\": ").append(number(bytesPerFrame))
+                    .append(",\n  \"jitMillisWhileMeasured\": ").append(jitMillis)
                     .append(",\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
                     .append("}\n}\n").toString();
         }
