@@ -7,6 +7,7 @@ import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -46,9 +47,9 @@ public final class Submissions {
      * The highest value a poll or a finished wait saw the timeline reach. The timeline only grows, so a value at or
      * under it has been reached without asking the driver again: most of a frame's checks are of values frames old.
      */
-    private final java.util.concurrent.atomic.AtomicLong seen = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong seen = new AtomicLong();
     /** Polls of the timeline's value made so far (vkGetSemaphoreCounterValue calls). */
-    private final java.util.concurrent.atomic.AtomicLong polls = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong polls = new AtomicLong();
     /** The value of the frame between its begin and its submission, 0 when none is open. */
     private long openFrameValue;
     private final DeviceLoss loss;
