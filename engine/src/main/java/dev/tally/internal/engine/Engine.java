@@ -251,9 +251,7 @@ public final class Engine implements Tally {
         if (current != null) {
             current.requireFinished();
         }
-        // A poll only when no earlier poll saw the due frame finish; never waits. After it the seen value is fresh enough to judge by.
-        ctx.reached(inFlight.due());
-        inFlight.check(nextFrame, ctx.submissions().seenCompleted());
+        inFlight.check(nextFrame, ctx.reached(inFlight.due()));   // a poll only when no earlier one saw it finish; never waits
         ctx.retire();
         long value = ctx.submissions().openFrame();
         long number = nextFrame++;

@@ -29,11 +29,11 @@ final class InFlightCheck {
         return values[(int) (begun % values.length)];
     }
 
-    /** Refuses to begin frame {@code number} while the frame N + 1 places back has not finished ({@code completed}: the timeline's value). */
-    void check(long number, long completed) {
+    /** Refuses to begin frame {@code number} unless the frame N + 1 places back has finished ({@code dueFinished}: the timeline reached {@link #due()}). */
+    void check(long number, boolean dueFinished) {
         int place = (int) (begun % values.length);
         long due = values[place];
-        if (due > completed) {
+        if (!dueFinished) {
             int inFlight = values.length - 1;
             throw new IllegalStateException("frame " + number + " begun while frame " + numbers[place] + " (timeline value " + due
                     + ") has not finished on the GPU: the host runs more than frames.inFlight = " + inFlight + " frames ahead;"
