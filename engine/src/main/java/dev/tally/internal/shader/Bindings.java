@@ -10,8 +10,9 @@ import dev.tally.internal.vk.TrackedImage;
 import java.util.Arrays;
 
 /**
- * What a dispatch or draw binds to bindings 0..n-1, written in place into primitive arrays: a pass owns one
- * and refills it each frame ({@code clear().buffer(...).image(...)}), so binding allocates nothing. Entries
+ * What a dispatch or draw binds to bindings 0..n-1, written in place into one array of longs (five an entry: its
+ * kind, the resource's serial, the handle, offset and size), so that a lookup's compare and hash read one array:
+ * a pass owns one and refills it each frame ({@code clear().buffer(...).image(...)}), so binding allocates nothing. Entries
  * are keyed by the resource's serial (Vulkan handles are reused), as {@link DescriptorSets.Binding}'s
  * records are; {@link DescriptorSets} keeps a {@link #copy} for each set it makes.
  */
@@ -19,12 +20,10 @@ public final class Bindings implements KernelBindings {
     static final byte RANGE = 0;
     static final byte STORAGE_IMAGE = 1;
     static final byte SAMPLED = 2;
+    /** Longs an entry: kind, serial, handle (buffer or image view), offset (buffer offset, or the sampler), size. */
+    private static final int STRIDE = 5;
 
-    private byte[] kind;
-    private long[] serial;
-    private long[] handle;   // buffer or image view
-    private long[] offset;   // buffer offset, or the sampler
-    private long[] size;
+    private long[] entries;
     private int count;
 
     public Bindings() {
@@ -32,11 +31,7 @@ public final class Bindings implements KernelBindings {
     }
 
     public Bindings(int capacity) {
-        kind = new byte[capacity];
-        serial = new long[capacity];
-        handle = new long[capacity];
-        offset = new long[capacity];
-        size = new long[capacity];
+        entries = new long[STRIDE * capacity];
     }
 
     /** Empties the list for the next dispatch; returns this. */
@@ -65,19 +60,15 @@ public final class Bindings implements KernelBindings {
     }
 
     Bindings add(byte k, long s, long h, long o, long sz) {
-        if (count == kind.length) {
-            int n = Math.max(4, 2 * count);
-            kind = Arrays.copyOf(kind, n);
-            serial = Arrays.copyOf(serial, n);
-            handle = Arrays.copyOf(handle, n);
-            offset = Arrays.copyOf(offset, n);
-            size = Arrays.copyOf(size, n);
+        int at = STRIDE * count;
+        if (at == entries.length) {
+            entries = Arrays.copyOf(entries, STRIDE * Math.max(4, 2 * count));
         }
-        kind[count] = k;
-        serial[count] = s;
-        handle[count] = h;
-        offset[count] = o;
-        size[count] = sz;
+        entries[at] = k;
+        entries[at + 1] = s;
+        entries[at + 2] = h;
+        entries[at + 3] = o;
+        entries[at + 4] = sz;
         count++;
         return this;
     }
@@ -87,7 +78,7 @@ public final class Bindings implements KernelBindings {
         return count;
     }
 
-    byte kind(int i) { return kind[i]; }
+    byte kind(int i) { return (byte) entries[STRIDE * i]; }
 
     /** The entry kind a binding of {@code type} takes. */
     static byte kindOf(dev.tally.shader.BindingType type) {
@@ -97,44 +88,31 @@ public final class Bindings implements KernelBindings {
             case SAMPLED_IMAGE -> SAMPLED;
         };
     }
-    long handle(int i) { return handle[i]; }
+    long handle(int i) { return entries[STRIDE * i + 2]; }
 
     /** Entry {@code i}'s buffer offset in bytes (a sampled image's sampler). */
     public long offset(int i) {
-        return offset[i];
+        return entries[STRIDE * i + 3];
     }
 
-    long byteSize(int i) { return size[i]; }
+    long byteSize(int i) { return entries[STRIDE * i + 4]; }
 
     /** An exact copy, sized to fit: the key a cached set is kept under. */
     Bindings copy() {
         Bindings c = new Bindings(Math.max(1, count));
-        for (int i = 0; i < count; i++) {
-            c.add(kind[i], serial[i], handle[i], offset[i], size[i]);
-        }
+        System.arraycopy(entries, 0, c.entries, 0, STRIDE * count);
+        c.count = count;
         return c;
     }
 
     boolean sameAs(Bindings o) {
-        if (o.count != count) {
-            return false;
-        }
-        for (int i = 0; i < count; i++) {
-            if (kind[i] != o.kind[i] || serial[i] != o.serial[i] || handle[i] != o.handle[i] || offset[i] != o.offset[i] || size[i] != o.size[i]) {
-                return false;
-            }
-        }
-        return true;
+        return o.count == count && Arrays.equals(entries, 0, STRIDE * count, o.entries, 0, STRIDE * count);
     }
 
     int contentHash() {
         int h = 1;
-        for (int i = 0; i < count; i++) {
-            h = 31 * h + kind[i];
-            h = 31 * h + Long.hashCode(serial[i]);
-            h = 31 * h + Long.hashCode(handle[i]);
-            h = 31 * h + Long.hashCode(offset[i]);
-            h = 31 * h + Long.hashCode(size[i]);
+        for (int i = 0, n = STRIDE * count; i < n; i++) {
+            h = 31 * h + Long.hashCode(entries[i]);
         }
         return h;
     }

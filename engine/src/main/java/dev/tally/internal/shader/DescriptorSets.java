@@ -48,12 +48,24 @@ public final class DescriptorSets implements AutoCloseable {
     private final int capacity;
     private final long pool;
     private long evictions;
+    private long recentHits;
     // Access order gives least-recently-used eviction when buffers come and go (tools, tests).
-    private final Map<Key, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Key, Cached> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    /**
+     * The entries the last lookups found or made, most recent first. A pass binds what it bound last frame, or one of a
+     * few sets in turn (a history's two buffers, a ring's slots), so a lookup is compared with these first: no hash and
+     * no walk of the map. Eviction passes over them (their uses do not refresh the map's order).
+     */
+    private final Cached[] recent = new Cached[RECENT];
+    private static final int RECENT = 4;
     /** The lookup key for {@link #get}, pointed at the caller's bindings: a lookup allocates no key. */
     private final Key probe = new Key();
     /** {@link #get(List)}'s records, rewritten into the one form the cache keys on. */
     private final Bindings fromRecords = new Bindings();
+
+    /** A set and the bindings it was written with (the map's key holds the same copy). */
+    private record Cached(Bindings bindings, long set) {
+    }
 
     /** Bindings as a map key, compared entry by entry. */
     private static final class Key {
@@ -117,18 +129,22 @@ public final class DescriptorSets implements AutoCloseable {
 
     /** The set binding {@code bindings} to bindings 0..n-1, created on first use; in steady state a lookup allocates nothing. */
     public long get(Bindings bindings) {
-        Long existing = sets.get(probe.point(bindings));
+        for (int i = 0; i < RECENT && recent[i] != null; i++) {
+            Cached c = recent[i];
+            if (c.bindings.sameAs(bindings)) {
+                recentHits++;
+                toFront(i, c);
+                return c.set;
+            }
+        }
+        Cached existing = sets.get(probe.point(bindings));
         probe.bindings = null;   // the caller's bindings are not kept
         if (existing != null) {
-            return existing;
+            toFront(RECENT - 1, existing);
+            return existing.set;
         }
         if (sets.size() == capacity) {
-            var eldest = sets.entrySet().iterator().next();
-            long stale = eldest.getValue();
-            sets.remove(eldest.getKey());
-            evictions++;
-            // The set may still be referenced by a command buffer in flight: free it once the GPU is done.
-            ctx.defer(() -> vkFreeDescriptorSets(ctx.device(), pool, stale));
+            evictOne();
         }
         try (MemoryStack stack = stackPush()) {
             LongBuffer p = stack.mallocLong(1);
@@ -151,9 +167,59 @@ public final class DescriptorSets implements AutoCloseable {
                 }
             }
             vkUpdateDescriptorSets(ctx.device(), writes, null);
-            sets.put(new Key().point(bindings.copy()), set);
+            Bindings key = bindings.copy();
+            Cached made = new Cached(key, set);
+            sets.put(new Key().point(key), made);
+            toFront(RECENT - 1, made);
             return set;
         }
+    }
+
+    /** Moves {@code c} to the front of the recent entries, dropping the one at {@code at} (its own place, or the last). */
+    private void toFront(int at, Cached c) {
+        System.arraycopy(recent, 0, recent, 1, at);
+        recent[0] = c;
+    }
+
+    /** Drops the least recently used set not among the recent entries (the eldest where all are), freed once the GPU is done. */
+    private void evictOne() {
+        Map.Entry<Key, Cached> victim = null;
+        for (Map.Entry<Key, Cached> e : sets.entrySet()) {
+            if (victim == null) {
+                victim = e;
+            }
+            if (!isRecent(e.getValue())) {
+                victim = e;
+                break;
+            }
+        }
+        Cached gone = victim.getValue();
+        sets.remove(victim.getKey());
+        for (int i = 0; i < RECENT; i++) {
+            if (recent[i] == gone) {
+                System.arraycopy(recent, i + 1, recent, i, RECENT - 1 - i);
+                recent[RECENT - 1] = null;
+                break;
+            }
+        }
+        evictions++;
+        long stale = gone.set;
+        // The set may still be referenced by a command buffer in flight: free it once the GPU is done.
+        ctx.defer(() -> vkFreeDescriptorSets(ctx.device(), pool, stale));
+    }
+
+    private boolean isRecent(Cached c) {
+        for (Cached r : recent) {
+            if (r == c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lookups answered by the recent entries, without the map. */
+    public long recentHits() {
+        return recentHits;
     }
 
     /** Sets dropped to make room: non-zero in steady state means bindings change every frame. */
