@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The last {@value #SIZE} ages at hand-out and their median. The window is also kept sorted, updated per age
- * (one binary search and one shift out, one in), so the median costs nothing to read: the HUD asks for it every
+ * (two binary searches and one shift of the ages between the one leaving and the one coming), so the median costs nothing to read: the HUD asks for it every
  * frame, and sorting the whole window each time was the frame's largest CPU cost. Nothing here allocates.
  */
 final class AgeWindow {
@@ -16,16 +16,23 @@ final class AgeWindow {
 
     void add(double ageMillis) {
         int n = (int) Math.min(count, SIZE);
+        int in = Arrays.binarySearch(sorted, 0, n, ageMillis);
+        in = in < 0 ? -in - 1 : in;   // where the new age goes among the window as it stands
         if (n == SIZE) {
-            // The oldest age leaves: find one copy of it in the sorted window and close the gap.
-            int at = Arrays.binarySearch(sorted, 0, n, ages[(int) (count % SIZE)]);
-            System.arraycopy(sorted, at + 1, sorted, at, n - at - 1);
-            n--;
+            // The oldest age leaves: one copy of it is found, and only the ages between it and the new one's place move
+            // (a frame's age is close to the one it replaces, so that is a few, not half the window).
+            int out = Arrays.binarySearch(sorted, 0, n, ages[(int) (count % SIZE)]);
+            if (in > out) {
+                System.arraycopy(sorted, out + 1, sorted, out, in - 1 - out);
+                sorted[in - 1] = ageMillis;
+            } else {
+                System.arraycopy(sorted, in, sorted, in + 1, out - in);
+                sorted[in] = ageMillis;
+            }
+        } else {
+            System.arraycopy(sorted, in, sorted, in + 1, n - in);
+            sorted[in] = ageMillis;
         }
-        int at = Arrays.binarySearch(sorted, 0, n, ageMillis);
-        at = at < 0 ? -at - 1 : at;
-        System.arraycopy(sorted, at, sorted, at + 1, n - at);
-        sorted[at] = ageMillis;
         ages[(int) (count++ % SIZE)] = ageMillis;
     }
 

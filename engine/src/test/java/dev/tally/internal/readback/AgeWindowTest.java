@@ -12,12 +12,31 @@ class AgeWindowTest {
     @Test
     void theMedianIsTheLastAgesMedianAfterEveryAge() {
         SplittableRandom r = new SplittableRandom(3);
-        AgeWindow w = new AgeWindow();
-        assertTrue(Double.isNaN(w.median()));
         double[] all = new double[3 * AgeWindow.SIZE + 17];
         for (int i = 0; i < all.length; i++) {
             // Repeated values (a few distinct ages) and spread ones, so removal must find one copy among equals.
             all[i] = r.nextInt(4) == 0 ? r.nextInt(5) * 0.25 : r.nextDouble() * 100;
+        }
+        checkEveryMedian(all);
+    }
+
+    @Test
+    void agesDriftingAsAFramesDoKeepTheMedianRight() {
+        // Each age near the last, drifting up then down: the new age's place is next to, above or below the leaving one's.
+        SplittableRandom r = new SplittableRandom(7);
+        double[] all = new double[4 * AgeWindow.SIZE + 5];
+        double age = 1.0;
+        for (int i = 0; i < all.length; i++) {
+            age += (i / AgeWindow.SIZE % 2 == 0 ? 0.001 : -0.001) + (r.nextDouble() - 0.5) * 0.01;
+            all[i] = r.nextInt(8) == 0 ? all[Math.max(0, i - AgeWindow.SIZE)] : age;   // now and then the very age leaving
+        }
+        checkEveryMedian(all);
+    }
+
+    private static void checkEveryMedian(double[] all) {
+        AgeWindow w = new AgeWindow();
+        assertTrue(Double.isNaN(w.median()));
+        for (int i = 0; i < all.length; i++) {
             w.add(all[i]);
             int from = Math.max(0, i + 1 - AgeWindow.SIZE);
             double[] last = Arrays.copyOfRange(all, from, i + 1);
