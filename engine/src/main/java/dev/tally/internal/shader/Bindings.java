@@ -105,6 +105,22 @@ public final class Bindings implements KernelBindings {
         return c;
     }
 
+    /** The longs the entries fill. */
+    int longs() {
+        return STRIDE * count;
+    }
+
+    /** Whether {@code row} holds exactly these entries from {@code from} on (the row's own length checked by the caller). */
+    boolean sameAs(long[] row, int from) {
+        int n = STRIDE * count;
+        return Arrays.equals(entries, 0, n, row, from, from + n);
+    }
+
+    /** Writes the entries into {@code row} from {@code from} on. */
+    void copyTo(long[] row, int from) {
+        System.arraycopy(entries, 0, row, from, STRIDE * count);
+    }
+
     boolean sameAs(Bindings o) {
         return o.count == count && Arrays.equals(entries, 0, STRIDE * count, o.entries, 0, STRIDE * count);
     }

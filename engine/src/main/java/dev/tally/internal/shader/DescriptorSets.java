@@ -50,22 +50,13 @@ public final class DescriptorSets implements AutoCloseable {
     private long evictions;
     private long recentHits;
     // Access order gives least-recently-used eviction when buffers come and go (tools, tests).
-    private final Map<Key, Cached> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
-    /**
-     * The entries the last lookups found or made, most recent first. A pass binds what it bound last frame, or one of a
-     * few sets in turn (a history's two buffers, a ring's slots), so a lookup is compared with these first: no hash and
-     * no walk of the map. Eviction passes over them (their uses do not refresh the map's order).
-     */
-    private final Cached[] recent = new Cached[RECENT];
-    private static final int RECENT = 4;
+    private final Map<Key, Long> sets = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    /** The last sets found or made, asked first. Eviction passes over them (their uses do not refresh the map's order). */
+    private final RecentSets recent = new RecentSets();
     /** The lookup key for {@link #get}, pointed at the caller's bindings: a lookup allocates no key. */
     private final Key probe = new Key();
     /** {@link #get(List)}'s records, rewritten into the one form the cache keys on. */
     private final Bindings fromRecords = new Bindings();
-
-    /** A set and the bindings it was written with (the map's key holds the same copy). */
-    private record Cached(Bindings bindings, long set) {
-    }
 
     /** Bindings as a map key, compared entry by entry. */
     private static final class Key {
@@ -129,19 +120,16 @@ public final class DescriptorSets implements AutoCloseable {
 
     /** The set binding {@code bindings} to bindings 0..n-1, created on first use; in steady state a lookup allocates nothing. */
     public long get(Bindings bindings) {
-        for (int i = 0; i < RECENT && recent[i] != null; i++) {
-            Cached c = recent[i];
-            if (c.bindings.sameAs(bindings)) {
-                recentHits++;
-                toFront(i, c);
-                return c.set;
-            }
+        long found = recent.find(bindings);
+        if (found != VK_NULL_HANDLE) {
+            recentHits++;
+            return found;
         }
-        Cached existing = sets.get(probe.point(bindings));
+        Long existing = sets.get(probe.point(bindings));
         probe.bindings = null;   // the caller's bindings are not kept
         if (existing != null) {
-            toFront(RECENT - 1, existing);
-            return existing.set;
+            recent.remember(bindings, existing);
+            return existing;
         }
         if (sets.size() == capacity) {
             evictOne();
@@ -167,54 +155,30 @@ public final class DescriptorSets implements AutoCloseable {
                 }
             }
             vkUpdateDescriptorSets(ctx.device(), writes, null);
-            Bindings key = bindings.copy();
-            Cached made = new Cached(key, set);
-            sets.put(new Key().point(key), made);
-            toFront(RECENT - 1, made);
+            sets.put(new Key().point(bindings.copy()), set);
+            recent.remember(bindings, set);
             return set;
         }
     }
 
-    /** Moves {@code c} to the front of the recent entries, dropping the one at {@code at} (its own place, or the last). */
-    private void toFront(int at, Cached c) {
-        System.arraycopy(recent, 0, recent, 1, at);
-        recent[0] = c;
-    }
-
-    /** Drops the least recently used set not among the recent entries (the eldest where all are), freed once the GPU is done. */
+    /** Drops the least recently used set not among the recent ones (the eldest where all are), freed once the GPU is done. */
     private void evictOne() {
-        Map.Entry<Key, Cached> victim = null;
-        for (Map.Entry<Key, Cached> e : sets.entrySet()) {
+        Map.Entry<Key, Long> victim = null;
+        for (Map.Entry<Key, Long> e : sets.entrySet()) {
             if (victim == null) {
                 victim = e;
             }
-            if (!isRecent(e.getValue())) {
+            if (!recent.holds(e.getValue())) {
                 victim = e;
                 break;
             }
         }
-        Cached gone = victim.getValue();
+        long stale = victim.getValue();
         sets.remove(victim.getKey());
-        for (int i = 0; i < RECENT; i++) {
-            if (recent[i] == gone) {
-                System.arraycopy(recent, i + 1, recent, i, RECENT - 1 - i);
-                recent[RECENT - 1] = null;
-                break;
-            }
-        }
+        recent.forget(stale);
         evictions++;
-        long stale = gone.set;
         // The set may still be referenced by a command buffer in flight: free it once the GPU is done.
         ctx.defer(() -> vkFreeDescriptorSets(ctx.device(), pool, stale));
-    }
-
-    private boolean isRecent(Cached c) {
-        for (Cached r : recent) {
-            if (r == c) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Lookups answered by the recent entries, without the map. */
