@@ -197,7 +197,7 @@ public final class EmbedExample {
 
     static int run(Options options) throws IOException {
         Report report;
-        double bytesPerFrame = -1;
+        AllocatedBytes allocated = new AllocatedBytes();
         long jitMillis = -1;
         Config config = Config.load(null, List.of("frames.inFlight=" + Renderer.FRAMES_IN_FLIGHT));
         try (Renderer renderer = new Renderer(options.validate())) {
@@ -210,12 +210,13 @@ public final class EmbedExample {
                     // The second half is measured: what the frame thread allocates once the loop runs steadily.
                     long warm = options.frames() / 2;
                     renderFrames(renderer, tally, views, 0, warm);
-                    long before = AllocatedBytes.ofThisThread();
                     long jitBefore = AllocatedBytes.jitMillis();
-                    renderFrames(renderer, tally, views, warm, options.frames());
-                    long after = AllocatedBytes.ofThisThread();
+                    for (long f = warm; f < options.frames(); f++) {   // frame by frame: how many allocated, not just how much
+                        allocated.frameBegins();
+                        renderFrames(renderer, tally, views, f, f + 1);
+                        allocated.frameEnded();
+                    }
                     jitMillis = jitBefore < 0 ? -1 : AllocatedBytes.jitMillis() - jitBefore;
-                    bytesPerFrame = before < 0 || options.frames() == warm ? -1 : (double) (after - before) / (options.frames() - warm);
                     check(org.lwjgl.vulkan.VK10.vkDeviceWaitIdle(renderer.device()), "vkDeviceWaitIdle");
                 } finally {
                     views.forEach(View::close);
@@ -223,7 +224,7 @@ public final class EmbedExample {
             } finally {
                 views.forEach(View::destroyImage);   // after Tally closed: it destroyed its views of them
             }
-            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer, bytesPerFrame, jitMillis);
+            report = new Report(options.frames(), config.integer("readback.slots"), views, renderer, allocated, jitMillis);
         }
         // The renderer is closed: messages the layer gave while destroying the device and instance are counted.
         report = report.withValidation();
@@ -267,14 +268,21 @@ public final class EmbedExample {
         private final Renderer renderer;
         /** Bytes the frame thread allocated per frame over the run's second half; -1 where the JVM cannot count them. */
         private final double bytesPerFrame;
+        /** Of the second half's frames, how many allocated anything, and the most one did (-1: not countable). */
+        private final long framesThatAllocated;
+        private final long mostInOneFrame;
+        private final long measuredFrames;
         /** Milliseconds the JIT compiled during the measured half (-1: not measurable): bytes it made there are the JIT's, once. */
         private final long jitMillis;
         private int errors;
         private int warnings;
 
-        Report(long frames, int slots, List<View> from, Renderer renderer, double bytesPerFrame, long jitMillis) {
+        Report(long frames, int slots, List<View> from, Renderer renderer, AllocatedBytes allocated, long jitMillis) {
             this.frames = frames;
-            this.bytesPerFrame = bytesPerFrame;
+            this.bytesPerFrame = allocated.perFrame();
+            this.framesThatAllocated = allocated.framesThatAllocated();
+            this.mostInOneFrame = allocated.mostInOneFrame();
+            this.measuredFrames = frames - frames / 2;
             this.jitMillis = jitMillis;
             this.slots = slots;
             this.renderer = renderer;
@@ -328,6 +336,10 @@ public final class EmbedExample {
                         v.name(), v.width(), v.height(), v.ev(), v.samples(), v.lagFrames(), v.lastValue(), v.lastValueFrame()));
             }
             s.append(String.format(Locale.ROOT, "; %.1f bytes allocated per frame (second half", bytesPerFrame));
+            if (framesThatAllocated >= 0) {
+                s.append(": ").append(framesThatAllocated).append(" of ").append(measuredFrames).append(" frames allocated, at most ")
+                        .append(mostInOneFrame).append(" B");
+            }
             s.append(jitMillis > 0 ? ", while the JIT compiled for " + jitMillis + " ms)" : ")");
             return s.append("; validation ").append(errors).append(" errors, ").append(warnings).append(" warnings").toString();
         }
@@ -343,6 +355,9 @@ public final class EmbedExample {
                         number(v.lastValue()), v.lastValueFrame()));
             }
             return s.append("\n  ],\n  \"allocatedBytesPerFrame\": ").append(number(bytesPerFrame))
+                    .append(",\n  \"framesThatAllocated\": ").append(framesThatAllocated)
+                    .append(",\n  \"measuredFrames\": ").append(measuredFrames)
+                    .append(",\n  \"mostBytesInOneFrame\": ").append(mostInOneFrame)
                     .append(",\n  \"jitMillisWhileMeasured\": ").append(jitMillis)
                     .append(",\n  \"validation\": {\"errors\": ").append(errors).append(", \"warnings\": ").append(warnings)
                     .append("}\n}\n").toString();
