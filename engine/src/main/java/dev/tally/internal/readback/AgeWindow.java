@@ -20,7 +20,8 @@ final class AgeWindow {
         in = in < 0 ? -in - 1 : in;   // where the new age goes among the window as it stands
         if (n == SIZE) {
             // The oldest age leaves: one copy of it is found, and only the ages between it and the new one's place move
-            // (a frame's age is close to the one it replaces, so that is a few, not half the window).
+            // (a third of the window on average for ages in random order, where a shift out and a shift in moved the
+            // whole of it; none when the new age takes the old one's place).
             int out = Arrays.binarySearch(sorted, 0, n, ages[(int) (count % SIZE)]);
             if (in > out) {
                 System.arraycopy(sorted, out + 1, sorted, out, in - 1 - out);
