@@ -4,6 +4,7 @@
 # holding tally/ (./tally dist of the base commit), newlib/ (the new build's tally-engine, tally-demo and tally-tools
 # jars), debs/ (Debian's libvulkan1) and libasyncProfiler.so (tools.profiler:async-profiler, linux-x64), copied there:
 #   VARIANTS="base new par" bash FOLDER/h200-frame-ab.sh OUTDIR ROUNDS [prof|noprof]
+# A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two).
 set -u
 G="$(cd "$(dirname "$0")" && pwd)"; OUT="$1"; ROUNDS="${2:-2}"; PROF="${3:-prof}"
 for f in "$G"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
@@ -12,7 +13,7 @@ lscpu | grep -E "Model name|^CPU\(s\)" > "$OUT/cpu.txt"; nvidia-smi --query-gpu=
 J="$G/tally/runtime/bin/java"
 for r in $(seq 1 "$ROUNDS"); do
   for v in ${VARIANTS:-base new}; do
-    cp="$G/tally/lib/*"; [ "$v" != base ] && cp="$G/newlib/*:$G/tally/lib/*"
+    cp="$G/tally/lib/*"; [ "$v" != base ] && cp="$G/newlib/*:$G/tally/lib/*"; [ -d "$G/lib-$v" ] && cp="$G/lib-$v/*:$G/tally/lib/*"
     gc="-XX:+UseG1GC"; [ "$v" = par ] && gc="-XX:+UseParallelGC"
     echo "== $v round $r $(date +%T)" | tee -a "$OUT/steps.txt"
     timeout 200 "$J" -Xss4m $gc -cp "$cp" dev.tally.tools.ToolsMain bench --only frame > "$OUT/bench-$v-$r.txt" 2>&1
