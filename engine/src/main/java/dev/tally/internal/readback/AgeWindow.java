@@ -3,9 +3,10 @@ package dev.tally.internal.readback;
 import java.util.Arrays;
 
 /**
- * The last {@value #SIZE} ages at hand-out and their median. The window is also kept sorted, updated per age
- * (two binary searches and one shift of the ages between the one leaving and the one coming), so the median costs nothing to read: the HUD asks for it every
- * frame, and sorting the whole window each time was the frame's largest CPU cost. Nothing here allocates.
+ * The last {@value #SIZE} ages at hand-out and their median. The window is also kept sorted, updated per age (two
+ * binary searches and one shift of the ages between the one leaving and the one coming), so the median costs nothing
+ * to read: the HUD asks for it every frame, and sorting the whole window each time was the frame's largest CPU cost.
+ * Nothing here allocates.
  */
 final class AgeWindow {
     static final int SIZE = 1024;

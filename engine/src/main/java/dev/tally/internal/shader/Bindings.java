@@ -11,10 +11,10 @@ import java.util.Arrays;
 
 /**
  * What a dispatch or draw binds to bindings 0..n-1, written in place into one array of longs (five an entry: its
- * kind, the resource's serial, the handle, offset and size), so that a lookup's compare and hash read one array:
- * a pass owns one and refills it each frame ({@code clear().buffer(...).image(...)}), so binding allocates nothing. Entries
- * are keyed by the resource's serial (Vulkan handles are reused), as {@link DescriptorSets.Binding}'s
- * records are; {@link DescriptorSets} keeps a {@link #copy} for each set it makes.
+ * kind, the resource's serial, the handle, offset and size), so that a lookup's compare and hash read one array: a
+ * pass owns one and refills it each frame ({@code clear().buffer(...).image(...)}), so binding allocates nothing.
+ * Entries are keyed by the resource's serial (Vulkan handles are reused), as {@link DescriptorSets.Binding}'s records
+ * are; {@link DescriptorSets} keeps a {@link #copy} for each set it makes.
  */
 public final class Bindings implements KernelBindings {
     static final byte RANGE = 0;
