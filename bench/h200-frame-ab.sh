@@ -2,7 +2,8 @@
 # One device call: frame-cpu of a base dist against new jars (and the new jars under ParallelGC), alternated in
 # rounds, then an async-profiler CPU profile of the new jars' demo loop. From a folder (listed in .git/info/exclude)
 # holding tally/ (./tally dist of the base commit), newlib/ (the new build's tally-engine, tally-demo and tally-tools
-# jars), debs/ (Debian's libvulkan1) and libasyncProfiler.so (tools.profiler:async-profiler, linux-x64), copied there:
+# jars), debs/ (Debian's libvulkan1; libglvnd0, libglx0, libegl1, libgl1, libopengl0 where the driver's libGLX_nvidia
+# needs them, as on the H100 machine) and libasyncProfiler.so (tools.profiler:async-profiler, linux-x64), copied there:
 #   VARIANTS="base new par" bash FOLDER/h200-frame-ab.sh OUTDIR ROUNDS [prof|noprof]
 # A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two).
 set -u
