@@ -86,7 +86,7 @@ final class TextLayout {
      * of every HUD line passes here each frame: room is made once per call, the characters are copied out in one call
      * (a StringBuilder's charAt per character, through CharSequence, cost a quarter of this loop), the glyph's fields
      * come from the font's packed table, and the bounds and count stay in locals until the end. A line laid out the same
-     * way by the same call last time is not laid out again.
+     * way by the same call last time is not laid out again, and one that changed is laid out from its first changed character.
      */
     TextLayout add(CharSequence s, int x, int baseline, int rgba) {
         int n = s.length();
@@ -122,21 +122,45 @@ final class TextLayout {
             }
             return this;
         }
+        int first = count;
+        int[] table = font.packed();
+        int advance = font.advance();
+        int k = first;
+        int bx0 = Integer.MAX_VALUE, by0 = Integer.MAX_VALUE, bx1 = Integer.MIN_VALUE, by1 = Integer.MIN_VALUE;
+        // A HUD's changing line keeps its label and changes its figures: the glyphs of the characters before the first
+        // that differs from last time are still in place when the line starts at the same glyph with the same pen and
+        // colour. Only their count and bounds are read back (from the font's table); the writes start at that character.
+        int same = 0;
+        if (last != null && added[m + 1] == x && added[m + 2] == baseline && added[m + 3] == rgba && added[m + 4] == first) {
+            same = Arrays.mismatch(t, 0, n, last, 0, added[m]);
+            same = same < 0 ? n : same;
+            for (int i = 0; i < same; i++) {
+                int g = FontAtlas.PACKED_INTS * FontAtlas.index(t[i]);
+                int size = table[g + 1];
+                if (size != 0) {
+                    int gx = x + i * advance + table[g + 2], gy = baseline + table[g + 3];
+                    k++;
+                    bx0 = Math.min(bx0, gx);
+                    by0 = Math.min(by0, gy);
+                    bx1 = Math.max(bx1, gx + (size & 0xffff));
+                    by1 = Math.max(by1, gy + (size >>> 16));
+                }
+            }
+        }
         if (last == null) {
             added[m + 4] = -1;   // no range yet
         }
         if (last == null || last.length < n) {
-            last = addedText[call] = new char[Math.max(n, last == null ? 64 : 2 * last.length)];
+            char[] grown = new char[Math.max(n, last == null ? 64 : 2 * last.length)];
+            if (last != null) {
+                System.arraycopy(last, 0, grown, 0, same);
+            }
+            last = addedText[call] = grown;
         }
-        System.arraycopy(t, 0, last, 0, n);
-        int first = count;
+        System.arraycopy(t, same, last, same, n - same);
         int[] out = instances;
         char[] placedChars = chars;
-        int[] table = font.packed();
-        int advance = font.advance();
-        int k = count;
-        int bx0 = Integer.MAX_VALUE, by0 = Integer.MAX_VALUE, bx1 = Integer.MIN_VALUE, by1 = Integer.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
+        for (int i = same; i < n; i++) {
             char c = t[i];
             int g = FontAtlas.PACKED_INTS * FontAtlas.index(c);
             int size = table[g + 1];

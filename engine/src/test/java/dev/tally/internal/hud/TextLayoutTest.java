@@ -83,7 +83,8 @@ class TextLayoutTest {
     }
 
     /**
-     * A layout used frame after frame keeps the glyphs of lines laid out the same way as last time: whatever changes
+     * A layout used frame after frame keeps the glyphs of lines laid out the same way as last time, and of a changed line's
+     * unchanged start: whatever changes
      * between frames (a line's text, length, pen or colour, the number of lines, a frame given up half laid out), each
      * frame's instances and marked bounds are those of a fresh layout of the same lines.
      */
@@ -111,6 +112,8 @@ class TextLayoutTest {
                         case 2 -> lines[i] = lines[i].isEmpty() ? "x" : lines[i].substring(1); // one shorter
                         case 3 -> xs[i] = 10 + r.nextInt(3);                                   // the pen moved
                         case 4 -> colours[i] = r.nextInt();                                    // another colour
+                        case 5, 6 -> lines[i] = lines[i].isEmpty() ? "0"                       // its last figure changed
+                                : lines[i].substring(0, lines[i].length() - 1) + (char) ('0' + r.nextInt(10));
                         default -> { }                                                         // the same
                     }
                     if (lines[i].length() > 60) {
