@@ -5,7 +5,8 @@
 # jars), debs/ (Debian's libvulkan1; libglvnd0, libglx0, libegl1, libgl1, libopengl0 where the driver's libGLX_nvidia
 # needs them, as on the H100 machine) and libasyncProfiler.so (tools.profiler:async-profiler, linux-x64), copied there:
 #   VARIANTS="base new par" bash FOLDER/h200-frame-ab.sh OUTDIR ROUNDS [prof|noprof]
-# A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two).
+# A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two), and
+# with a file lib-NAME.args there, the bench with those arguments too (e.g. --set hud.textRefreshMs=0).
 set -u
 G="$(cd "$(dirname "$0")" && pwd)"; OUT="$1"; ROUNDS="${2:-2}"; PROF="${3:-prof}"
 for f in "$G"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
@@ -17,7 +18,8 @@ for r in $(seq 1 "$ROUNDS"); do
     cp="$G/tally/lib/*"; [ "$v" != base ] && cp="$G/newlib/*:$G/tally/lib/*"; [ -d "$G/lib-$v" ] && cp="$G/lib-$v/*:$G/tally/lib/*"
     gc="-XX:+UseG1GC"; [ "$v" = par ] && gc="-XX:+UseParallelGC"
     echo "== $v round $r $(date +%T)" | tee -a "$OUT/steps.txt"
-    timeout 200 "$J" -Xss4m $gc -cp "$cp" dev.tally.tools.ToolsMain bench --only frame > "$OUT/bench-$v-$r.txt" 2>&1
+    args=""; [ -f "$G/lib-$v.args" ] && args="$(cat "$G/lib-$v.args")"
+    timeout 200 "$J" -Xss4m $gc -cp "$cp" dev.tally.tools.ToolsMain bench --only frame $args > "$OUT/bench-$v-$r.txt" 2>&1
     echo "rc $?" >> "$OUT/bench-$v-$r.txt"
     grep -h "frame-cpu " "$OUT/bench-$v-$r.txt" | grep -v "pair" | tail -2
   done

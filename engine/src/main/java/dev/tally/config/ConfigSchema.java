@@ -45,6 +45,8 @@ public final class ConfigSchema {
         add(ConfigKey.real("exposure.histogramFilterSeconds", "0.5", 0, 60,
                 "auto mode: time constant of the histogram's moving average (0: off)"));
         add(ConfigKey.real("hud.scale", "0.02", 0.005, 0.25, "HUD text line height as a fraction of the output height"));
+        add(ConfigKey.integer("hud.textRefreshMs", "100", 0, 10_000, false,
+                "the demo rebuilds its HUD text every this many ms of its frame clock (0: every frame); a counter read by eye changes a few times a second"));
         add(ConfigKey.integer("readback.slots", "3", 2, 16, false, "readback ring slots; must exceed frames.inFlight"));
         add(ConfigKey.choice("readback.mode", "fixed", java.util.List.of("fixed", "sync", "freshest"),
                 "fixed: samples exactly readback.slots frames late, never waiting; sync: read within the frame, waiting for the GPU (a baseline);"

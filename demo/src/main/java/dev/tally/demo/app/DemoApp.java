@@ -70,6 +70,8 @@ public final class DemoApp implements AutoCloseable {
     private Tonemapper tonemap;
     private HudOverlay hud;
     private final HudLines hudLines = new HudLines();
+    /** Seconds of the frame clock between rebuilds of the HUD's text (hud.textRefreshMs). */
+    private final double hudTextRefresh;
     private ExposurePlot plot;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
@@ -94,6 +96,7 @@ public final class DemoApp implements AutoCloseable {
         this.window = window;
         this.log = log;
         this.policy = policy;
+        this.hudTextRefresh = tally.config().integer("hud.textRefreshMs") / 1000.0;
         try {
             create();
         } catch (RuntimeException e) {
@@ -202,6 +205,9 @@ public final class DemoApp implements AutoCloseable {
         private double cpuMillis;
         private long rendered;
         private float sceneTime;
+        /** The HUD's text as last rebuilt, and when it is rebuilt (hud.textRefreshMs of the frame clock). */
+        private List<StringBuilder> hudText;
+        private final RefreshClock hudTextClock = new RefreshClock(hudTextRefresh);
         private final Output output = new Output();
         private final AcquireFailures acquireFailures = new AcquireFailures();
         private boolean over;
@@ -282,8 +288,11 @@ public final class DemoApp implements AutoCloseable {
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
-                out = hud.add(g, out, hudLines.of(gpu.name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
-                                READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine()),
+                if (hudTextClock.due(settings.fixedDt() > 0 ? rendered * dt : (frameStart - start) / 1e9, last)) {
+                    hudText = hudLines.of(gpu.name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
+                            READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine());
+                }
+                out = hud.add(g, out, hudText,
                         views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
             ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
