@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import org.lwjgl.system.MemoryUtil;
+
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,6 +44,13 @@ final class TextLayout {
     private int[] added = new int[ADDED_INTS * 16];
     private static final int ADDED_INTS = 10;
     private int adds;
+    /**
+     * The memory of the last {@link #write} (its address), which holds instances [0, mirrored) as they are here except from
+     * index {@code changedFrom}, the first glyph laid out since.
+     */
+    private long mirrorAddress;
+    private int mirrored;
+    private int changedFrom;
 
     TextLayout(FontAtlas font) {
         this.font = font;
@@ -158,6 +167,7 @@ final class TextLayout {
             last = addedText[call] = grown;
         }
         System.arraycopy(t, same, last, same, n - same);
+        changedFrom = Math.min(changedFrom, k);
         int[] out = instances;
         char[] placedChars = chars;
         for (int i = same; i < n; i++) {
@@ -226,8 +236,9 @@ final class TextLayout {
 
     /**
      * Writes up to {@code max} instances from index 0 of {@code out} (a little-endian view of mapped memory, as the shaders
-     * read it); returns how many. One bulk copy: per-glyph puts and their
-     * bounds checks were a third of the HUD's CPU time (JFR on the H200 machine's CPU).
+     * read it); returns how many. One bulk copy: per-glyph puts and their bounds checks were a third of the HUD's CPU time
+     * (JFR on the H200 machine's CPU). Into the memory of the last write, only the glyphs laid out since then are copied:
+     * the instances before the first of them are there already.
      */
     int write(IntBuffer out, int max) {
         int n = Math.min(max, count);
@@ -235,7 +246,12 @@ final class TextLayout {
             throw new IllegalArgumentException("internal: " + n + " glyph instances" + (out.isDirect() ? " overrun the " + 4L * out.capacity() + "-byte slot"
                     : " written to a heap buffer; the slot must be mapped memory"));
         }
-        out.put(0, instances, 0, n * GLYPH_INTS);
+        long address = MemoryUtil.memAddress(out, 0);
+        int from = address == mirrorAddress ? Math.min(Math.min(changedFrom, mirrored), n) : 0;
+        out.put(GLYPH_INTS * from, instances, GLYPH_INTS * from, GLYPH_INTS * (n - from));
+        mirrorAddress = address;
+        mirrored = n;
+        changedFrom = Integer.MAX_VALUE;
         return n;
     }
 }

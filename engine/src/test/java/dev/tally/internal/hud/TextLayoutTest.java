@@ -141,16 +141,42 @@ class TextLayoutTest {
                     assertArrayEquals(want, got, "bounds after line " + i + " of frame " + frame);
                 }
                 assertEquals(fresh.count(), reused.count(), "glyphs in frame " + frame);
-                MemoryUtil.memSet(a, 0);
+                // The reused layout writes into the same memory every frame (a HUD slot's), copying what changed since.
                 MemoryUtil.memSet(b, 0);
                 reused.write(a.asIntBuffer(), 10_000);
                 fresh.write(b.asIntBuffer(), 10_000);
-                assertEquals(b, a, "instances of frame " + frame);
+                int bytes = fresh.count() * TextLayout.GLYPH_BYTES;
+                assertEquals(b.slice(0, bytes), a.slice(0, bytes), "instances of frame " + frame);
+                MemoryUtil.memSet(MemoryUtil.memAddress(a) + bytes, 0xAB, a.capacity() - bytes);   // past the count, the slot promises nothing
                 assertEquals(fresh.placed(), reused.placed(), "placed glyphs of frame " + frame);
             }
         } finally {
             MemoryUtil.memFree(a);
             MemoryUtil.memFree(b);
+        }
+    }
+
+    /** A write cut short by its maximum leaves the rest to the next write into the same memory; other memory gets every glyph. */
+    @Test
+    void aWriteCutShortCopiesTheRestNextTimeAndOtherMemoryGetsEverything() {
+        TextLayout layout = new TextLayout(FONT).add("abcdef", 10, 40, -1);
+        TextLayout fresh = new TextLayout(FONT).add("abcdef", 10, 40, -1);
+        ByteBuffer slot = MemoryUtil.memCalloc(6 * TextLayout.GLYPH_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer other = MemoryUtil.memCalloc(6 * TextLayout.GLYPH_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer want = MemoryUtil.memCalloc(6 * TextLayout.GLYPH_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            fresh.write(want.asIntBuffer(), 6);
+            assertEquals(2, layout.write(slot.asIntBuffer(), 2));
+            layout.clear();
+            layout.add("abcdef", 10, 40, -1);   // laid out as before: nothing to copy but what the last write left out
+            assertEquals(6, layout.write(slot.asIntBuffer(), 6));
+            assertEquals(want, slot, "the glyphs the cut-short write left out");
+            assertEquals(6, layout.write(other.asIntBuffer(), 6));
+            assertEquals(want, other, "every glyph, into memory the layout has not written");
+        } finally {
+            MemoryUtil.memFree(slot);
+            MemoryUtil.memFree(other);
+            MemoryUtil.memFree(want);
         }
     }
 
