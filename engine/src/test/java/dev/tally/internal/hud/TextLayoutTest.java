@@ -156,7 +156,10 @@ class TextLayoutTest {
         }
     }
 
-    /** A write cut short by its maximum leaves the rest to the next write into the same memory; other memory gets every glyph. */
+    /**
+     * A write cut short by its maximum leaves the rest to the next write into the same memory; other memory, and a new layout, get
+     * every glyph.
+     */
     @Test
     void aWriteCutShortCopiesTheRestNextTimeAndOtherMemoryGetsEverything() {
         TextLayout layout = new TextLayout(FONT).add("abcdef", 10, 40, -1);
@@ -173,6 +176,9 @@ class TextLayoutTest {
             assertEquals(want, slot, "the glyphs the cut-short write left out");
             assertEquals(6, layout.write(other.asIntBuffer(), 6));
             assertEquals(want, other, "every glyph, into memory the layout has not written");
+            MemoryUtil.memSet(slot, 0xAB);
+            assertEquals(6, new TextLayout(FONT).add("abcdef", 10, 40, -1).write(slot.asIntBuffer(), 6));   // a slot's layout made again (the font changed)
+            assertEquals(want, slot, "every glyph, from a new layout into memory another layout wrote");
         } finally {
             MemoryUtil.memFree(slot);
             MemoryUtil.memFree(other);
