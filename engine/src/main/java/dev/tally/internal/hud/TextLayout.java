@@ -132,29 +132,13 @@ final class TextLayout {
             return this;
         }
         int first = count;
-        int[] table = font.packed();
-        int advance = font.advance();
-        int k = first;
-        int bx0 = Integer.MAX_VALUE, by0 = Integer.MAX_VALUE, bx1 = Integer.MIN_VALUE, by1 = Integer.MIN_VALUE;
         // A HUD's changing line keeps its label and changes its figures: the glyphs of the characters before the first
         // that differs from last time are still in place when the line starts at the same glyph with the same pen and
-        // colour. Only their count and bounds are read back (from the font's table); the writes start at that character.
+        // colour. Those are counted and bounded (from the font's table) but not written again.
         int same = 0;
         if (last != null && added[m + 1] == x && added[m + 2] == baseline && added[m + 3] == rgba && added[m + 4] == first) {
             same = Arrays.mismatch(t, 0, n, last, 0, added[m]);
             same = same < 0 ? n : same;
-            for (int i = 0; i < same; i++) {
-                int g = FontAtlas.PACKED_INTS * FontAtlas.index(t[i]);
-                int size = table[g + 1];
-                if (size != 0) {
-                    int gx = x + i * advance + table[g + 2], gy = baseline + table[g + 3];
-                    k++;
-                    bx0 = Math.min(bx0, gx);
-                    by0 = Math.min(by0, gy);
-                    bx1 = Math.max(bx1, gx + (size & 0xffff));
-                    by1 = Math.max(by1, gy + (size >>> 16));
-                }
-            }
         }
         if (last == null) {
             added[m + 4] = -1;   // no range yet
@@ -167,28 +151,37 @@ final class TextLayout {
             last = addedText[call] = grown;
         }
         System.arraycopy(t, same, last, same, n - same);
-        changedFrom = Math.min(changedFrom, k);
         int[] out = instances;
         char[] placedChars = chars;
-        for (int i = same; i < n; i++) {
+        int[] table = font.packed();
+        int advance = font.advance();
+        int k = first;
+        int written = Integer.MAX_VALUE;   // the first glyph this call writes
+        int bx0 = Integer.MAX_VALUE, by0 = Integer.MAX_VALUE, bx1 = Integer.MIN_VALUE, by1 = Integer.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
             char c = t[i];
             int g = FontAtlas.PACKED_INTS * FontAtlas.index(c);
             int size = table[g + 1];
             if (size != 0) {
                 int gx = x + i * advance + table[g + 2], gy = baseline + table[g + 3];
-                int at = GLYPH_INTS * k;
-                out[at] = Float.floatToRawIntBits(gx);
-                out[at + 1] = Float.floatToRawIntBits(gy);
-                out[at + 2] = table[g];
-                out[at + 3] = size;
-                out[at + 4] = rgba;
-                placedChars[k++] = c;
+                if (i >= same) {
+                    written = Math.min(written, k);
+                    int at = GLYPH_INTS * k;
+                    out[at] = Float.floatToRawIntBits(gx);
+                    out[at + 1] = Float.floatToRawIntBits(gy);
+                    out[at + 2] = table[g];
+                    out[at + 3] = size;
+                    out[at + 4] = rgba;
+                    placedChars[k] = c;
+                }
+                k++;
                 bx0 = Math.min(bx0, gx);
                 by0 = Math.min(by0, gy);
                 bx1 = Math.max(bx1, gx + (size & 0xffff));
                 by1 = Math.max(by1, gy + (size >>> 16));
             }
         }
+        changedFrom = Math.min(changedFrom, written);
         count = k;
         int[] a = added;
         if ((a[m + 4] != first || a[m + 5] != k - first) && call + 1 < addedText.length) {
