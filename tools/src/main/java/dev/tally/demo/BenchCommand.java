@@ -298,12 +298,13 @@ public class BenchCommand implements Callable<Integer> {
                     cpuW, cpuH, pairs.tallyMicros(), pairs.tallyCpuMicros(), pairs.bytesPerFrame(), warmUpRuns, pairs.replayMicros(),
                     pairs.replayCpuMicros(), pairs.ratio(), pairs.ratioMin(), pairs.ratioMax(), pairs.count(), pairs.cpuRatio());
             out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
-                    String.format(Locale.ROOT, "demo frame loop, time per frame less its frame-pacing waits; bytes allocated by the frame "
-                            + "thread (-1: not countable); %.1f us/frame against %.1f us replaying the frame's captured Vulkan calls without "
+                    String.format(Locale.ROOT, "demo frame loop (HUD text rebuilt every %d ms of the frame clock), time per frame less its "
+                            + "frame-pacing waits; bytes allocated by the frame thread (-1: not countable); %.1f us/frame against %.1f us replaying the frame's captured Vulkan calls without "
                             + "Tally, less the same waits (%.2fx, the median of %d runs of each taken in turn, %.2f-%.2fx; thread CPU %.1f against "
-                            + "%.1f us, %.2fx)", pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
+                            + "%.1f us, %.2fx)", rt.config().integer("hud.textRefreshMs"), pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
                             pairs.ratioMax(), pairs.tallyCpuMicros(), pairs.replayCpuMicros(), pairs.cpuRatio()),
-                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d", warmUpRuns)));
+                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d", warmUpRuns,
+                            rt.config().integer("hud.textRefreshMs"))));
         }
     }
 

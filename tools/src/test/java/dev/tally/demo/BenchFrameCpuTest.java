@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code tally bench --only frame}: the frame-cpu case reports the demo frame's time less its pacing waits beside
  * the replay of its own command stream less the same waits, in pairs of runs taken in turn, and both threads' CPU
- * time, in the JSON (each pair's figures and ratio, their medians, the ratio's range, replayBytesPerFrame, warmUpRuns),
+ * time, in the JSON (each pair's figures and ratio, their medians, the ratio's range, replayBytesPerFrame, warmUpRuns, the
+ * demo's HUD text refresh),
  * in the progress text and in the table's row.
  */
 class BenchFrameCpuTest {
@@ -26,7 +27,8 @@ class BenchFrameCpuTest {
     @Test
     void frameCpuStandsBesideItsReplay() throws IOException {
         Path json = dir.resolve("bench.json");
-        Cli.Run run = ToolsCli.run("bench", "--quick", "--only", "frame", "--progress", "--json", json.toString(), "--set", "cache.dir=" + dir.resolve("cache"));
+        Cli.Run run = ToolsCli.run("bench", "--quick", "--only", "frame", "--progress", "--json", json.toString(), "--set", "cache.dir=" + dir.resolve("cache"),
+                "--set", "hud.textRefreshMs=250");
         assertEquals(0, run.status(), run::toString);
         assertTrue(run.err().contains("frame-cpu pair 3: "), run::toString);
         assertTrue(run.err().contains("replay of the same command stream "), run::toString);
@@ -57,6 +59,9 @@ class BenchFrameCpuTest {
         assertTrue(JsonNumbers.number(row, "tallyOverReplayThreadCpu") > 0, row);
         assertTrue(JsonNumbers.number(row, "warmUpRuns") >= 8, row);
         assertTrue(JsonNumbers.number(row, "replayBytesPerFrame") >= 0, row);
+        // The demo's HUD text refresh changes what its frame does: the row says which one was measured.
+        assertEquals(250, JsonNumbers.number(row, "hudTextRefreshMs"), row);
+        assertTrue(row.contains("HUD text rebuilt every 250 ms of the frame clock"), row);
     }
 
     private static double[] numbers(String json, String key) {
