@@ -57,16 +57,17 @@ final class HudComputePath implements AutoCloseable {
     private static final class ComputeIo {
         private ImageHandle target;
         private BufferHandle normalized, exposure, plot;
-        private TrackedBuffer slot, atlas;
+        private TrackedBuffer header, glyphs, atlas;
         private int groupsX, groupsY;
 
-        ComputeIo set(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, TrackedBuffer slot, TrackedBuffer atlas,
-                      int groupsX, int groupsY) {
+        ComputeIo set(ImageHandle target, BufferHandle normalized, BufferHandle exposure, BufferHandle plot, TrackedBuffer header, TrackedBuffer glyphs,
+                      TrackedBuffer atlas, int groupsX, int groupsY) {
             this.target = target;
             this.normalized = normalized;
             this.exposure = exposure;
             this.plot = plot;
-            this.slot = slot;
+            this.header = header;
+            this.glyphs = glyphs;
             this.atlas = atlas;
             this.groupsX = groupsX;
             this.groupsY = groupsY;
@@ -77,7 +78,8 @@ final class HudComputePath implements AutoCloseable {
         BufferHandle normalized() { return normalized; }
         BufferHandle exposure() { return exposure; }
         BufferHandle plot() { return plot; }
-        TrackedBuffer slot() { return slot; }
+        TrackedBuffer header() { return header; }
+        TrackedBuffer glyphs() { return glyphs; }
         TrackedBuffer atlas() { return atlas; }
         int groupsX() { return groupsX; }
         int groupsY() { return groupsY; }
@@ -107,25 +109,25 @@ final class HudComputePath implements AutoCloseable {
     private ImageHandle computeTarget;
     private HistogramView computeHistogram;
     private ExposurePlot.View computePlot;
-    private TrackedBuffer computeSlot, computeAtlas;
+    private TrackedBuffer computeHeader, computeGlyphs, computeAtlas;
     private int computeGroupsX, computeGroupsY;
     private final Bindings computeBindings = new Bindings(7);
 
     private final Function<PassBuilder, ComputeIo> computeSetup = b -> setupIo.set(
             b.write(computeTarget, Access.COMPUTE_READ_WRITE), b.read(computeHistogram.normalized(), Access.COMPUTE_READ),
             b.read(computeHistogram.exposure(), Access.COMPUTE_READ), computePlot == null ? null : b.read(computePlot.ring(), Access.COMPUTE_READ),
-            computeSlot, computeAtlas, computeGroupsX, computeGroupsY);
+            computeHeader, computeGlyphs, computeAtlas, computeGroupsX, computeGroupsY);
 
     private final BiConsumer<ComputeIo, PassContext> computeRecord = (h, c) -> {
         GpuBuffer exposure = c.buffer(h.exposure());
         GpuBuffer ring = h.plot() == null ? exposure : c.buffer(h.plot());
         compute().dispatch(c.cmd(), computeBindings.clear()
                 .buffer(h.atlas(), 0, h.atlas().size())
-                .buffer(h.slot(), HudScene.GLYPH_OFFSET, h.slot().size() - HudScene.GLYPH_OFFSET)
+                .buffer(h.glyphs(), HudScene.GLYPH_OFFSET, h.glyphs().size() - HudScene.GLYPH_OFFSET)
                 .buffer(c.buffer(h.normalized()), 0, 256 * 4)
                 .buffer(exposure, 0, exposure.size())
                 .buffer(ring, 0, ring.size())
-                .buffer(h.slot(), 0, HudScene.HEADER_BYTES)
+                .buffer(h.header(), 0, HudScene.HEADER_BYTES)
                 .storageImage(c.image(h.target())), 0L, 0, h.groupsX(), h.groupsY());
     };
 
@@ -174,11 +176,12 @@ final class HudComputePath implements AutoCloseable {
     }
 
     /**
-     * Writes the scene header into the slot ({@code mapped}, {@code glyphs} glyphs already after it), flushes
-     * it and adds the pass over {@code target}.
+     * Writes the scene header into the frame's slot ({@code header}, mapped as {@code mapped}), flushes it and adds the
+     * pass over {@code target}, reading the scene's glyphs from {@code glyphSlot} (written and flushed when they were built).
      */
-    ImageHandle add(GraphDeclaration g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, TrackedBuffer slot,
-                    int glyphs, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot, float lineWidth) {
+    ImageHandle add(GraphDeclaration g, String name, ImageHandle target, HudScene scene, HudLayout layout, ByteBuffer mapped, TrackedBuffer header,
+                    TrackedBuffer glyphSlot, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
+                    float lineWidth) {
         Rect ha = layout.histogramArea();
         Rect area = layout.plotArea();
         int groups = scene.planTiles();
@@ -189,12 +192,13 @@ final class HudComputePath implements AutoCloseable {
         scene.write(mapped, groupsX, groupsY, haf, histogram.minEV(), histogram.binsPerEV(),
                 f.width(), af, plot == null ? 0 : plot.now(), ExposurePlotNode.SPAN_SECONDS,
                 histogram.minEV(), histogram.maxEV(), lineWidth);
-        slot.flush(0, HudScene.GLYPH_OFFSET + Math.max(4L, (long) glyphs * TextLayout.GLYPH_BYTES));
+        header.flush(0, HudScene.HEADER_BYTES);
         compute();
         computeTarget = target;
         computeHistogram = histogram;
         computePlot = plot;
-        computeSlot = slot;
+        computeHeader = header;
+        computeGlyphs = glyphSlot;
         computeAtlas = atlasBuffer;
         computeGroupsX = groupsX;
         computeGroupsY = groupsY;
@@ -204,7 +208,7 @@ final class HudComputePath implements AutoCloseable {
         computeTarget = null;   // declared: the pass's data carries what recording needs
         computeHistogram = null;
         computePlot = null;
-        computeSlot = computeAtlas = null;
+        computeHeader = computeGlyphs = computeAtlas = null;
         return out;
     }
 

@@ -58,13 +58,12 @@ final class HudGraphicsPath implements AutoCloseable {
     }
 
     /**
-     * Flushes the slot's {@code count} glyphs (the graphics path reads no scene header) and adds the pass
-     * drawing {@code scene} over {@code target}, a {@code width x height} image of {@code format}.
+     * Adds the pass drawing {@code scene} over {@code target}, a {@code width x height} image of {@code format}, its
+     * {@code count} glyphs from {@code slot} (written and flushed when they were built; the graphics path reads no scene header).
      */
     ImageHandle add(GraphDeclaration g, String name, ImageHandle target, int format, int width, int height, HudScene scene, HudLayout layout,
                     TrackedBuffer slot, int count, TrackedBuffer atlasBuffer, FontAtlas f, HistogramView histogram, ExposurePlot.View plot,
                     float lineWidth) {
-        slot.flush(HudScene.GLYPH_OFFSET, Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
         if (g.frame() != poolFrame) {   // a new frame: the passes' data of the frame before can no longer be recorded
             poolFrame = g.frame();
             poolUsed = 0;

@@ -27,7 +27,8 @@ import java.util.List;
  * <p>
  * The overlay is the public face: {@link HudFont} keeps the font and its atlas, {@link HudUploadRing}
  * the frames' upload slots, {@link HudSceneBuilder} fills a frame's scene and text, and
- * {@link HudComputePath} or {@link HudGraphicsPath} adds the pass.
+ * {@link HudTextSlots} which slot's glyphs a frame binds (built again when the text changes),
+ * and {@link HudComputePath} or {@link HudGraphicsPath} adds the pass.
  */
 public final class HudOverlayNode implements HudOverlay {
 
@@ -38,6 +39,7 @@ public final class HudOverlayNode implements HudOverlay {
     private final HudUploadRing uploads;
     private final HudFont font;
     private final HudSceneBuilder sceneBuilder = new HudSceneBuilder();
+    private final HudTextSlots textSlots;
     private final HudComputePath computePath;
     private final HudGraphicsPath graphicsPath;
     /** The frame whose HUD this overlay last added, and that pass's name (for the refusal of a second one). */
@@ -60,6 +62,7 @@ public final class HudOverlayNode implements HudOverlay {
         }
         this.ctx = ctx;
         this.uploads = new HudUploadRing(ctx);
+        this.textSlots = new HudTextSlots(uploads.slots(), ctx.options().framesInFlight());
         this.font = new HudFont(ctx, textFraction);
         this.computePath = new HudComputePath(ctx, compiler, cache, computeOnCpu);
         this.graphicsPath = new HudGraphicsPath(ctx, compiler, cache);
@@ -110,16 +113,26 @@ public final class HudOverlayNode implements HudOverlay {
         int height = desc.height();
         FontAtlas f = font(height);
         TrackedBuffer atlasBuffer = font.atlas();
-        int slotIndex = uploads.slotFor(g);
-        TrackedBuffer slot = uploads.buffer(slotIndex);
-        HudScene scene = uploads.scene(slotIndex);
-        TextLayout glyphs = uploads.layout(slotIndex, f);
+        int frameSlot = uploads.slotFor(g);
         float lineWidth = Math.max(2f, f.pixelHeight() / 8f);
-        HudLayout layout = sceneBuilder.build(scene, glyphs, f, width, height, lines, histogram, plot, lineWidth);
-        int count = uploads.writeGlyphs(slotIndex, glyphs);
+        // The glyphs and scene are built when the text or the shape changed, into a slot no frame in flight reads; each
+        // frame writes only its own header (the plot's clock) into its own slot.
+        int textSlot = textSlots.select(g.frame(), f, width, height, lines, plot != null, histogram.minEV(), histogram.maxEV());
+        HudScene scene = uploads.scene(textSlot);
+        TrackedBuffer glyphSlot = uploads.buffer(textSlot);
+        if (textSlots.mustBuild()) {
+            TextLayout glyphs = uploads.layout(textSlot, f);
+            HudLayout built = sceneBuilder.build(scene, glyphs, f, width, height, lines, histogram, plot, lineWidth);
+            int count = uploads.writeGlyphs(textSlot, glyphs);
+            glyphSlot.flush(HudScene.GLYPH_OFFSET, Math.max(4L, (long) count * TextLayout.GLYPH_BYTES));
+            textSlots.built(textSlot, f, width, height, lines, plot != null, histogram.minEV(), histogram.maxEV(), built, count);
+        }
+        HudLayout layout = textSlots.layout();
+        int count = textSlots.glyphs();
         ImageHandle drawn = usesCompute(desc)
-                ? computePath.add(g, name, target, scene, layout, uploads.mapped(slotIndex), slot, count, atlasBuffer, f, histogram, plot, lineWidth)
-                : graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, slot, count, atlasBuffer, f, histogram, plot,
+                ? computePath.add(g, name, target, scene, layout, uploads.mapped(frameSlot), uploads.buffer(frameSlot), glyphSlot, atlasBuffer, f,
+                        histogram, plot, lineWidth)
+                : graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, glyphSlot, count, atlasBuffer, f, histogram, plot,
                         lineWidth);
         addedFrame = g.frame();   // once the pass is in: an add that failed may be made again
         addedName = name;

@@ -25,13 +25,16 @@ final class HudScene {
     private final int[] rects = new int[4 * MAX_RECTS], rectRgba = new int[MAX_RECTS];
     private final int[] boxes = new int[4 * BOXES], tiles = new int[4 * BOXES], boxEnds = new int[BOXES];
     private int ranges, rectCount, width, height;
+    /** The group count {@link #planTiles} found for the list as it stands, or -1 once the list changed since. */
+    private int planned = -1;
 
-    /** Starts a frame's list for a {@code width x height} target. */
+    /** Starts a new list for a {@code width x height} target. */
     void reset(int width, int height) {
         this.width = width;
         this.height = height;
         ranges = 0;
         rectCount = 0;
+        planned = -1;
     }
 
     int ranges() {
@@ -64,6 +67,7 @@ final class HudScene {
         if (rectCount == MAX_RECTS) {
             throw new IllegalStateException("HUD draws more than " + MAX_RECTS + " rectangles");
         }
+        planned = -1;
         int r = rectCount++;
         rects[4 * r] = x0;
         rects[4 * r + 1] = y0;
@@ -87,6 +91,7 @@ final class HudScene {
         if (ranges == MAX_RANGES) {
             throw new IllegalStateException("HUD draws more than " + MAX_RANGES + " ranges");
         }
+        planned = -1;
         int r = ranges++;
         this.kind[r] = kind;
         this.first[r] = first;
@@ -105,8 +110,14 @@ final class HudScene {
         b[at + 3] = Math.max(b[at + 3], y1);
     }
 
-    /** Sizes the dispatch: each box is the union of its ranges, clipped to the target, in whole tiles. Returns the group count. */
+    /**
+     * Sizes the dispatch: each box is the union of its ranges, clipped to the target, in whole tiles. Returns the group count.
+     * A list bound frame after frame is planned once.
+     */
     int planTiles() {
+        if (planned >= 0) {
+            return planned;
+        }
         Arrays.fill(boxes, 0);
         int total = 0;
         for (int b = 0; b < BOXES; b++) {
@@ -134,7 +145,7 @@ final class HudScene {
             total += (tiles[4 * b + 2] - tiles[4 * b]) * (tiles[4 * b + 3] - tiles[4 * b + 1]);
             boxEnds[b] = total;
         }
-        return total;
+        return planned = total;
     }
 
     /**

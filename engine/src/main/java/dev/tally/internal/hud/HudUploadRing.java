@@ -14,8 +14,9 @@ import java.nio.IntBuffer;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 
 /**
- * The host-visible slots the HUD writes each frame (the scene header, then the glyph instances), one ring
- * deeper than the frames in flight, with each slot's scene and text layout, reused frame after frame.
+ * The HUD's host-visible slots, one more than the frames in flight: each holds a scene header, written by the frame whose
+ * slot it is, then glyph instances, written when the text changes into the slot {@link HudTextSlots} picks, with that
+ * slot's scene and text layout. Reused frame after frame.
  */
 final class HudUploadRing implements AutoCloseable {
     static final int MAX_GLYPHS = 8192;
@@ -43,7 +44,11 @@ final class HudUploadRing implements AutoCloseable {
         }
     }
 
-    /** The frame's own slot: one ring deeper than the frames in flight. */
+    int slots() {
+        return text.length;
+    }
+
+    /** The frame's own slot (for its scene header): one ring deeper than the frames in flight. */
     int slotFor(dev.tally.graph.FrameGraph g) {
         return (int) (g.frame() % text.length);   // the ticket's slotIn, without making the frame's ticket
     }
