@@ -96,7 +96,9 @@ class MisuseTest extends GpuTestBase {
     void oneBufferUnderTwoNamesInAFrameIsRefused() {
         // Two names would be two resources with two states: no barrier between a write through one and a read through the other.
         GpuBuffer data = storage("misuse.twice");
+        GpuBuffer other = storage("misuse.other");
         Throwable e = declaring(g -> {
+            g.importBuffer("other", other, null);   // the first name is not the frame's first resource
             g.importBuffer("first", data, null);
             g.importBuffer("second", data, null);
         });
@@ -105,6 +107,7 @@ class MisuseTest extends GpuTestBase {
                 e.getMessage());
         assertNull(declaring(g -> g.importBuffer("first", data, null)), "one import a frame is fine");
         data.close();
+        other.close();
     }
 
     @Test

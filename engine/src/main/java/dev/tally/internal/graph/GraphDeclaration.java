@@ -64,6 +64,7 @@ public final class GraphDeclaration implements FrameGraph {
     private long generation = 1;
     private final UniqueNames resourceNames = new UniqueNames();
     private final UniqueNames passNames = new UniqueNames();
+    private final DeclaredObjects declaredObjects = new DeclaredObjects();
     /** Histories this frame declared: only these advance when it is recorded. */
     final List<HistoryBuffer> declaredHistories = new ArrayList<>();
     private String failedPass;
@@ -100,6 +101,7 @@ public final class GraphDeclaration implements FrameGraph {
         declaredHistories.clear();
         resourceNames.reset();
         passNames.reset();
+        declaredObjects.reset();
         failedPass = null;
         recorded = false;   // a reused graph declares its new frame from the start
         this.number = frameNumber;
@@ -207,19 +209,18 @@ public final class GraphDeclaration implements FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        if (physical != null) {
+        int holder = physical == null ? -1 : declaredObjects.resourceOf(physical);
+        if (holder >= 0 && !resources.get(holder).name.equals(name)) {
             // One object, one resource: two names for it would keep two states, and no barrier between their uses.
-            for (int k = 0; k < resources.size(); k++) {   // indexed: no iterator
-                GraphResource other = resources.get(k);
-                if (other.physical == physical && !other.name.equals(name)) {
-                    throw new GraphException("resource '" + name + "': its " + (image ? "image" : "buffer") + " is already in this frame as '"
-                            + other.name + "'; use that handle (or the handle its last pass returned)");
-                }
-            }
+            throw new GraphException("resource '" + name + "': its " + (image ? "image" : "buffer") + " is already in this frame as '"
+                    + resources.get(holder).name + "'; use that handle (or the handle its last pass returned)");
         }
         if (!resourceNames.claim(name)) {
             throw new GraphException("resource '" + name + "' is declared twice in this frame; a name is one resource a frame"
                     + " (a node or ring adds its passes once a frame: make a second one for a second use)");
+        }
+        if (physical != null) {
+            declaredObjects.declare(physical, resources.size());
         }
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
         r.trackedEntry = runtime != null && physical != null;

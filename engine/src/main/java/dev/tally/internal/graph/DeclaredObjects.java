@@ -1,0 +1,72 @@
+package dev.tally.internal.graph;
+
+/**
+ * The GPU objects (buffers, images) declared in a frame, each with the resource that declared it: an open-addressing
+ * table keyed by the objects' identity hashes, so finding a second declaration of one object costs the same whatever
+ * the frame's size (a walk over the frame's resources made declaring n resources cost n squared). A slot belongs to this
+ * frame when its stamp is the frame's generation: a new frame forgets every object without clearing the table.
+ */
+final class DeclaredObjects {
+    private Object[] objects = new Object[64];
+    private int[] resources = new int[64];
+    private int[] stamps = new int[64];
+    private int generation = 1;
+    private int count;
+
+    /** Forgets every object: a new frame's declaration begins. */
+    void reset() {
+        count = 0;
+        if (++generation == Integer.MAX_VALUE) {   // after two billion frames: stamps start over
+            java.util.Arrays.fill(stamps, 0);
+            generation = 1;
+        }
+    }
+
+    /** The resource that declared {@code object} this frame, or -1 when none did. */
+    int resourceOf(Object object) {
+        int mask = objects.length - 1;
+        for (int i = spread(System.identityHashCode(object)) & mask; stamps[i] == generation; i = (i + 1) & mask) {
+            if (objects[i] == object) {
+                return resources[i];
+            }
+        }
+        return -1;
+    }
+
+    /** Records that resource {@code resource} declared {@code object} (not declared before this frame). */
+    void declare(Object object, int resource) {
+        if (2 * (count + 1) > objects.length) {
+            grow();
+        }
+        put(object, resource);
+        count++;
+    }
+
+    private void put(Object object, int resource) {
+        int mask = objects.length - 1;
+        int i = spread(System.identityHashCode(object)) & mask;
+        while (stamps[i] == generation) {
+            i = (i + 1) & mask;
+        }
+        objects[i] = object;
+        resources[i] = resource;
+        stamps[i] = generation;
+    }
+
+    private void grow() {
+        Object[] oldObjects = objects;
+        int[] oldResources = resources, oldStamps = stamps;
+        objects = new Object[2 * oldObjects.length];
+        resources = new int[objects.length];
+        stamps = new int[objects.length];
+        for (int j = 0; j < oldObjects.length; j++) {
+            if (oldStamps[j] == generation) {
+                put(oldObjects[j], oldResources[j]);
+            }
+        }
+    }
+
+    private static int spread(int h) {
+        return h ^ (h >>> 16);
+    }
+}
