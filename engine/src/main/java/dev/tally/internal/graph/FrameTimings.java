@@ -43,6 +43,7 @@ final class FrameTimings {
     private final long[] slotBusyUntil;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final long[] ticks = new long[2 * MAX_TIMED_PASSES];
+    private final double[] passMicros = new double[MAX_TIMED_PASSES];
     private int interval = 1;
     // The frame being recorded.
     private boolean timed;
@@ -239,12 +240,14 @@ final class FrameTimings {
             } else if (n > 0 && read(t, first, 2 * n)) {
                 long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
-                    stats.add(t.passes[i], backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0);
+                    passMicros[i] = backend.nanos(ticks[2 * i], ticks[2 * i + 1]) / 1000.0;
                     start = Math.min(start, ticks[2 * i]);
                     end = Math.max(end, ticks[2 * i + 1]);
                 }
                 // First pass start to last pass end (both queues share the device's timestamp clock).
-                span(t, backend.nanos(start, end) / 1000.0);
+                double spanMicros = backend.nanos(start, end) / 1000.0;
+                placement.frameSpan(t.variant, spanMicros);
+                stats.addFrame(t.passes, passMicros, n, spanMicros);
             }
         }
     }

@@ -47,6 +47,32 @@ public final class PassTimes implements PassStats {
         series.computeIfAbsent(pass, k -> new Series()).add(micros);
     }
 
+    /**
+     * One timed frame: {@code micros[i]} for pass {@code passes[i]}, i below {@code n}, then the frame's span, under one
+     * lock. A frame names the passes the last one named, in the same places and by the same strings (nodes keep their
+     * names), so each place keeps the series it found last time and the map is asked only when a name there changed.
+     */
+    synchronized void addFrame(String[] passes, double[] micros, int n, double spanMicros) {
+        if (placedNames.length < n) {
+            placedNames = Arrays.copyOf(placedNames, Math.max(n, 2 * placedNames.length));   // a larger graph than before: not per frame
+            placedSeries = Arrays.copyOf(placedSeries, placedNames.length);
+        }
+        for (int i = 0; i < n; i++) {
+            String pass = passes[i];
+            Series s = placedSeries[i];
+            if (placedNames[i] != pass) {
+                s = placedSeries[i] = series.computeIfAbsent(pass, k -> new Series());
+                placedNames[i] = pass;
+            }
+            s.add(micros[i]);
+        }
+        add(GraphRuntime.FRAME_SPAN, spanMicros);
+    }
+
+    /** By place in the last timed frame: the pass name there and its series ({@link #addFrame}). */
+    private String[] placedNames = new String[0];
+    private Series[] placedSeries = new Series[0];
+
     synchronized void culled(String pass, boolean isCulled) {
         if (culled.put(pass, isCulled) == null) {
             names = java.util.Arrays.copyOf(names, names.length + 1);   // a pass seen for the first time: not per frame
