@@ -100,6 +100,12 @@ public final class AutoExposureNode implements AutoExposure {
         this.histogramRows = histogramRows;
         this.ctx = graphs.context();
         this.scope = scope;
+        this.histogramName = name("histogram");
+        this.accumulatorName = name("histogram.accumulator");
+        this.binsName = name("histogram.bins");
+        this.normalizedName = name("histogram.normalized");
+        this.exposureName = name("exposure");
+        this.curveName = name("exposure.curve");
         this.compiler = compiler;
         this.cache = cache;
         this.settings = settings;
@@ -249,6 +255,8 @@ public final class AutoExposureNode implements AutoExposure {
     }
 
     private final java.util.Map<String, String> scopedNames = new java.util.HashMap<>();
+    /** The names declared every frame, scoped once: no map asked per frame. */
+    private String histogramName, accumulatorName, binsName, normalizedName, exposureName, curveName;   // set by the constructor; read by setups made before it
     private static final BufferDesc BINS_DESC = BufferDesc.of(ExposureShaderLayout.BINS_BYTES);
     private static final BufferDesc NORMALIZED_DESC = BufferDesc.of(ExposureShaderLayout.NORMALIZED_BYTES);
 
@@ -273,7 +281,7 @@ public final class AutoExposureNode implements AutoExposure {
         ExposureSettings s = settings;
         long cutTicket = cut.ticket();
         boolean reset = cutTicket != 0;
-        HdrRead read = HdrRead.of(g.desc(hdr).usage(), name("histogram"), g.name(hdr));
+        HdrRead read = HdrRead.of(g.desc(hdr).usage(), histogramName, g.name(hdr));
         if (read == HdrRead.SAMPLED && hdrSampler == 0) {
             hdrSampler = Samplers.create(ctx, false);
         }
@@ -283,7 +291,7 @@ public final class AutoExposureNode implements AutoExposure {
         if (s.metering() == Metering.MASK && mask == null) {
             throw new IllegalStateException("metering is mask but no mask image was given (AutoExposure.mask)");
         }
-        BufferHandle accumulatorHandle = g.importScratch(name("histogram.accumulator"), accumulator);
+        BufferHandle accumulatorHandle = g.importScratch(accumulatorName, accumulator);
         // This frame's values, read by the passes' callbacks (made once, in the constructor): no lambda captures per frame.
         // One declaration per frame: a frame is recorded (or given up) before the next one is declared.
         if (width != groupsForWidth || height != groupsForHeight || rows != groupsForRows) {
@@ -304,7 +312,7 @@ public final class AutoExposureNode implements AutoExposure {
         frameRead = read;
         frameSampler = sampler;
         // One pass: the histogram's last workgroup resolves the bins (and re-zeroes the accumulator).
-        Hist res = g.addPass(name("histogram"), PassKind.COMPUTE, histogramSetup, histogramRecord);
+        Hist res = g.addPass(histogramName, PassKind.COMPUTE, histogramSetup, histogramRecord);
         frameHdr = null;
         frameAccumulator = null;
         BufferHandle totalHandle = total.add(g, res.bins(), ExposureShaderLayout.BINS);
@@ -316,7 +324,7 @@ public final class AutoExposureNode implements AutoExposure {
         framePast = past;
         framePastFiltered = pastFiltered;
         frameCurve = curve;
-        Adapt adapted = g.addPass(name("exposure"), PassKind.COMPUTE, exposureSetup, exposureRecord);
+        Adapt adapted = g.addPass(exposureName, PassKind.COMPUTE, exposureSetup, exposureRecord);
         frameBins = frameTotal = frameCurve = null;
         framePast = framePastFiltered = null;
         frameSettings = null;
@@ -444,7 +452,7 @@ public final class AutoExposureNode implements AutoExposure {
 
     private final java.util.function.Function<dev.tally.graph.PassBuilder, Hist> histogramSetup = b -> asyncCandidate(b,
             hist.set(b.read(frameHdr, frameRead.access()), b.write(frameAccumulator, Access.COMPUTE_READ_WRITE),
-                    b.write(b.create(name("histogram.bins"), BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY,
+                    b.write(b.create(binsName, BINS_DESC), Access.COMPUTE_WRITE), frameSettings, frameAccumulate, groupsX, groupsY,
                     frameRead, frameSampler));
 
     private final java.util.function.BiConsumer<Hist, dev.tally.graph.PassContext> histogramRecord = (h, c) -> {
@@ -465,7 +473,7 @@ public final class AutoExposureNode implements AutoExposure {
 
     private final java.util.function.Function<dev.tally.graph.PassBuilder, Adapt> exposureSetup = b -> asyncCandidate(b,
             adaptData.set(b.read(frameBins, Access.COMPUTE_READ), b.read(frameTotal, Access.COMPUTE_READ),
-                    b.write(b.create(name("histogram.normalized"), NORMALIZED_DESC), Access.COMPUTE_WRITE),
+                    b.write(b.create(normalizedName, NORMALIZED_DESC), Access.COMPUTE_WRITE),
                     b.read(framePastFiltered.previous(), Access.COMPUTE_READ), b.write(framePastFiltered.current(), Access.COMPUTE_WRITE),
                     b.read(framePast.previous(), Access.COMPUTE_READ), b.write(framePast.current(), Access.COMPUTE_WRITE),
                     b.read(frameCurve, Access.COMPUTE_READ), frameSettings, frameDt, frameReset, frameCutTicket));
@@ -499,13 +507,13 @@ public final class AutoExposureNode implements AutoExposure {
      * frame carrying the upload is recorded (a frame given up before recording declares it again next time).
      */
     private BufferHandle curveHandle(GraphDeclaration g, ExposureSettings s) {
-        BufferHandle table = g.importBuffer(name("exposure.curve"), curveTable, null);
+        BufferHandle table = g.importBuffer(curveName, curveTable, null);
         long ticket = curveUpload.ticket();
         if (ticket == 0) {
             return table;
         }
         float[] baked = s.curve().bake();
-        return g.addPass(name("exposure.curve"), PassKind.TRANSFER, b -> b.write(table, Access.TRANSFER_DST), (h, c) -> {
+        return g.addPass(curveName, PassKind.TRANSFER, b -> b.write(table, Access.TRANSFER_DST), (h, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
                 vkCmdUpdateBuffer(c.cmd(), c.buffer(h).handle(), 0, stack.floats(baked));
             }
