@@ -5,6 +5,7 @@ import dev.tally.internal.vk.TrackedImage;
 import dev.tally.internal.vk.TimestampQueries;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.EXTDebugUtils;
 import org.lwjgl.vulkan.VK12;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkSemaphoreCreateInfo;
@@ -25,12 +26,16 @@ final class VulkanBackend implements GraphBackend {
     private final TimestampQueries queries;
     /** Made once: a method reference per barrier call would be an object per call. */
     private final java.util.function.IntUnaryOperator familyOf = this::familyOf;
+    /** Whether passes are labelled (VK_EXT_debug_utils), and their labels, made once per name. */
+    private final boolean labelled;
+    private final PassLabels labels = new PassLabels();
 
     /** @param timestamps how many timestamp queries to keep (none when the device cannot time) */
     VulkanBackend(VulkanContext ctx, int timestamps) {
         this.ctx = ctx;
         this.transients = new TransientAllocator(ctx);
         this.queries = ctx.info().timestampValidBits() > 0 ? new TimestampQueries(ctx, timestamps) : null;
+        this.labelled = ctx.names().enabled();
     }
 
     @Override public VulkanContext context() { return ctx; }
@@ -62,8 +67,23 @@ final class VulkanBackend implements GraphBackend {
         return lane == QueueLanes.ASYNC ? ctx.asyncQueueFamily() : ctx.queueFamily();
     }
 
-    @Override public void beginLabel(VkCommandBuffer cmd, String name) { ctx.beginLabel(cmd, name); }
+    @Override
+    public void beginLabel(VkCommandBuffer cmd, String name) {
+        if (!labelled) {
+            return;
+        }
+        long label = labels.of(name);
+        if (label != 0) {
+            EXTDebugUtils.nvkCmdBeginDebugUtilsLabelEXT(cmd, label);   // the label made for this name before: no encoding per frame
+        } else {
+            ctx.beginLabel(cmd, name);
+        }
+    }
+
     @Override public void endLabel(VkCommandBuffer cmd) { ctx.endLabel(cmd); }
+
+    /** How many pass names have a kept label. */
+    int labelsKept() { return labels.size(); }
 
     @Override
     public void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, int width, int height) {
@@ -114,6 +134,7 @@ final class VulkanBackend implements GraphBackend {
 
     @Override
     public void close() {
+        labels.close();   // a label's text is read when it is recorded: nothing recorded later needs it
         if (queries != null) {
             queries.close();
         }

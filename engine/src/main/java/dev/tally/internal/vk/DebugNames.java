@@ -22,6 +22,11 @@ public final class DebugNames {
         this.enabled = enabled;
     }
 
+    /** Whether names and labels reach Vulkan (VK_EXT_debug_utils enabled). */
+    public boolean enabled() {
+        return enabled;
+    }
+
     /** Gives a Vulkan object a name that shows in validation messages and captures. */
     public void nameObject(int objectType, long handle, String name) {
         if (!enabled || handle == NULL) {
