@@ -60,6 +60,9 @@ final class FrameRecorder {
         this.poison = on;
     }
 
+    /** The frame's barrier points emitted so far (the next one's number). */
+    private int barrierPoint;
+
     /** The batches of the frame recorded last, and their objects: rewritten each frame (valid until the next record). */
     private final List<GraphRuntime.RecordedBatch> recordedBatches = new ArrayList<>(2);
     private final List<GraphRuntime.RecordedBatch> batchPool = new ArrayList<>(2);
@@ -67,6 +70,7 @@ final class FrameRecorder {
     /** Records {@code g}; with {@code listBatches}, returns what each batch is (else null: one command buffer, nothing to hand on). */
     List<GraphRuntime.RecordedBatch> record(GraphDeclaration g, GraphRuntime.BatchCommands commands, QueueLanes lanes, boolean listBatches) {
         g.requireComplete();
+        barrierPoint = 0;
         StateTracker.resolveEntries(g);
         // The previous frame's key object when nothing changed: told by comparing with the last recorded graph (pointers,
         // mostly), else by the key's walk.
@@ -184,7 +188,7 @@ final class FrameRecorder {
             return;
         }
         barriersEmitted += specs.size();
-        backend.barriers(cmd, specs, objects);
+        backend.barriers(cmd, barrierPoint++, specs, objects);
     }
 
     /** The last frame recorded (null before the first) and its plan. */

@@ -33,9 +33,11 @@ interface GraphBackend extends TopologyCache.Memory, AutoCloseable {
     /**
      * The barriers at one point of the frame, in recording order: the first batch's prologue, then per pass
      * those before it (after its label begins) and after it (before its label ends), and at the end of the
-     * last batch the join and the epilogue. Called at every point, with an empty list where none is needed.
+     * last batch the join and the epilogue. Called at every point, with an empty list where none is needed;
+     * {@code point} counts the frame's points from 0 (a frame of a known topology gives each point the list
+     * it gave the same point before).
      */
-    void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects);
+    void barriers(VkCommandBuffer cmd, int point, List<BarrierSpec> specs, Object[] objects);
 
     void beginLabel(VkCommandBuffer cmd, String name);
 

@@ -23,7 +23,7 @@ final class NoOpBackend implements GraphBackend {
     @Override public long completedValue() { return Long.MAX_VALUE; }
     @Override public int framesInFlight() { return framesInFlight; }
     @Override public QueueLanes asyncLanes(boolean splitOnOneQueue) { return splitOnOneQueue ? QueueLanes.SAME_FAMILY : QueueLanes.ONE; }
-    @Override public void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects) { }
+    @Override public void barriers(VkCommandBuffer cmd, int point, List<BarrierSpec> specs, Object[] objects) { }
     @Override public void beginLabel(VkCommandBuffer cmd, String name) { }
     @Override public void endLabel(VkCommandBuffer cmd) { }
     @Override public void beginRendering(VkCommandBuffer cmd, Pass p, Object[] objects, int width, int height) { }

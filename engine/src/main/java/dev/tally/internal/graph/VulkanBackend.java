@@ -29,6 +29,8 @@ final class VulkanBackend implements GraphBackend {
     /** Whether passes are labelled (VK_EXT_debug_utils), and their labels, made once per name. */
     private final boolean labelled;
     private final PassLabels labels = new PassLabels();
+    /** The structs of the frame's barrier points, kept from frame to frame. */
+    private final BarrierStructs barrierStructs = new BarrierStructs();
 
     /** @param timestamps how many timestamp queries to keep (none when the device cannot time) */
     VulkanBackend(VulkanContext ctx, int timestamps) {
@@ -52,11 +54,11 @@ final class VulkanBackend implements GraphBackend {
     }
 
     @Override
-    public void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects) {
+    public void barriers(VkCommandBuffer cmd, int point, List<BarrierSpec> specs, Object[] objects) {
         if (specs.isEmpty()) {
             return;
         }
-        CommandStructs.pipelineBarrier(cmd, specs, objects, familyOf);
+        barrierStructs.record(cmd, point, specs, objects, familyOf);
     }
 
     /** The queue family of a lane for an ownership transfer; IGNORED for a barrier within one queue. */
@@ -134,7 +136,8 @@ final class VulkanBackend implements GraphBackend {
 
     @Override
     public void close() {
-        labels.close();   // a label's text is read when it is recorded: nothing recorded later needs it
+        labels.close();   // a label's text and a barrier's structs are read when recorded: nothing recorded later needs them
+        barrierStructs.close();
         if (queries != null) {
             queries.close();
         }

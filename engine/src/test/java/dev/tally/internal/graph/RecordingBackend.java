@@ -68,7 +68,7 @@ final class RecordingBackend implements GraphBackend {
     @Override public int framesInFlight() { return 2; }
     @Override public QueueLanes asyncLanes(boolean splitOnOneQueue) { return splitOnOneQueue ? twoLanes : QueueLanes.ONE; }
     @Override
-    public void barriers(VkCommandBuffer cmd, List<BarrierSpec> specs, Object[] objects) {
+    public void barriers(VkCommandBuffer cmd, int point, List<BarrierSpec> specs, Object[] objects) {
         List<Object> named = new ArrayList<>();
         specs.forEach(b -> named.add(b.resource() >= 0 ? objects[b.resource()] : null));
         calls.add(new Barriers(List.copyOf(specs), named));
