@@ -25,6 +25,11 @@ public final class Bindings implements KernelBindings {
 
     private long[] entries;
     private int count;
+    /**
+     * A digest of the entries' resources and offsets, kept as they are added: {@link RecentSets} compares it first, so a
+     * lookup compares whole entries only with the row that holds the same resources (equal entries, equal digests).
+     */
+    private long digest;
 
     public Bindings() {
         this(4);
@@ -38,6 +43,7 @@ public final class Bindings implements KernelBindings {
     @Override
     public Bindings clear() {
         count = 0;
+        digest = 0;
         return this;
     }
 
@@ -70,7 +76,13 @@ public final class Bindings implements KernelBindings {
         entries[at + 3] = o;
         entries[at + 4] = sz;
         count++;
+        digest = Long.rotateLeft(digest, 13) ^ s ^ (o * 0x9E3779B97F4A7C15L);
         return this;
+    }
+
+    /** The digest of the entries' serials and offsets (equal for equal entries). */
+    long digest() {
+        return digest;
     }
 
     @Override
@@ -102,6 +114,7 @@ public final class Bindings implements KernelBindings {
         Bindings c = new Bindings(Math.max(1, count));
         System.arraycopy(entries, 0, c.entries, 0, STRIDE * count);
         c.count = count;
+        c.digest = digest;
         return c;
     }
 

@@ -47,6 +47,23 @@ class DescriptorSetsTest {
     }
 
     @Test
+    void bindingsOfTheSameResourcesButAnotherSizeHaveTheirOwnSet() {
+        withSets(8, 8, (buffer, sets) -> {
+            // The recent rows are told apart by a digest of resources and offsets first: equal here, so the entries decide.
+            Bindings small = new Bindings().buffer(buffer, 0, 64), large = new Bindings().buffer(buffer, 0, 128);
+            assertEquals(small.digest(), large.digest(), "the same resource at the same offset: one digest");
+            long setSmall = sets.get(small), setLarge = sets.get(large);
+            assertNotEquals(setSmall, setLarge, "another size, another set");
+            Bindings refilled = new Bindings();   // one object refilled for each lookup, as a pass refills its own
+            for (int i = 0; i < 3; i++) {
+                assertEquals(setSmall, sets.get(refilled.clear().buffer(buffer, 0, 64)));
+                assertEquals(setLarge, sets.get(refilled.clear().buffer(buffer, 0, 128)));
+            }
+            assertEquals(6, sets.recentHits());
+        });
+    }
+
+    @Test
     void evictionPassesOverSetsInUseWhoseUsesBypassedTheMap() {
         int capacity = RecentSets.ROWS + 4;
         withSets(capacity, capacity + 8, (buffer, sets) -> {
