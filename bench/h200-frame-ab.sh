@@ -7,6 +7,8 @@
 #   VARIANTS="base new par" bash FOLDER/h200-frame-ab.sh OUTDIR ROUNDS [prof|noprof]
 # A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two), and
 # with a file lib-NAME.args there, the bench with those arguments too (e.g. --set hud.textRefreshMs=0).
+# It writes a few files a round: give it a work folder and pack that into the call's $OUT (tar czf "$OUT/ab.tgz" -C WORK .),
+# since a device call brings back at most eight files.
 set -u
 G="$(cd "$(dirname "$0")" && pwd)"; OUT="$1"; ROUNDS="${2:-2}"; PROF="${3:-prof}"
 for f in "$G"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
