@@ -120,7 +120,7 @@ class HudOverlayGpuTest extends GpuTestBase {
     }
 
     /** Adds pass {@code copy}: {@code image} ({@code w x h} RGBA8) into {@code host}, read by the host after the frame. */
-    private static void copyToHost(FrameGraph g, ImageHandle image, TrackedBuffer host, int w, int h) {
+    static void copyToHost(FrameGraph g, ImageHandle image, TrackedBuffer host, int w, int h) {
         BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
         record Io(ImageHandle src, BufferHandle dst) {
         }

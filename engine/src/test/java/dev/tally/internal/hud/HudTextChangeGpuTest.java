@@ -4,8 +4,6 @@ import dev.tally.Frame;
 import dev.tally.FrameCommands;
 import dev.tally.GpuTestBase;
 import dev.tally.exposure.ExposureShaderLayout;
-import dev.tally.graph.Access;
-import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
@@ -17,9 +15,7 @@ import dev.tally.internal.vk.TrackedImage;
 import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
-import org.lwjgl.vulkan.VkBufferImageCopy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -102,7 +98,7 @@ class HudTextChangeGpuTest extends GpuTestBase {
                 HudOverlay.HistogramView view = new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null),
                         g.importBuffer("exposure", exposure, null), -10, 20, 255 / 30f);
                 ImageHandle drawn = hud.add(g, cleared, lines, view, null);
-                copyToHost(g, drawn, host);
+                HudOverlayGpuTest.copyToHost(g, drawn, host, W, H);
                 frame.record(cmd);
                 loop.end(cmd);
                 frame.submit(cmd);
@@ -114,23 +110,6 @@ class HudTextChangeGpuTest extends GpuTestBase {
             }
         }
         return out;
-    }
-
-    private static void copyToHost(FrameGraph g, ImageHandle image, TrackedBuffer host) {
-        BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
-        record Io(ImageHandle src, BufferHandle dst) {
-        }
-        g.addPass("copy", PassKind.TRANSFER, b -> {
-            b.sideEffect();
-            return new Io(b.read(image, Access.TRANSFER_SRC), b.write(dst, Access.TRANSFER_DST));
-        }, (io, c) -> {
-            try (MemoryStack stack = MemoryStack.stackPush()) {
-                VkBufferImageCopy.Buffer region = VkBufferImageCopy.calloc(1, stack);
-                region.imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
-                region.imageExtent().set(W, H, 1);
-                vkCmdCopyImageToBuffer(c.cmd(), c.image(io.src()).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, c.buffer(io.dst()).handle(), region);
-            }
-        });
     }
 
     private TrackedBuffer zeroed(String name, long size) {
