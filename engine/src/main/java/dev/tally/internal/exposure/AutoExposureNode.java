@@ -28,7 +28,6 @@ import dev.tally.internal.reduce.Reducer;
 import dev.tally.shader.BindingType;
 import dev.tally.internal.shader.Bindings;
 import dev.tally.internal.shader.ComputeKernel;
-import dev.tally.internal.shader.DescriptorSets;
 import dev.tally.internal.shader.PipelineCache;
 import dev.tally.internal.shader.Samplers;
 import dev.tally.internal.shader.ShaderLibrary;

@@ -3,7 +3,6 @@ package dev.tally.internal.hud;
 import dev.tally.hud.ExposurePlot;
 
 import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.GpuImage;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;

@@ -3,7 +3,6 @@ package dev.tally.internal.hud;
 import dev.tally.hud.ExposurePlot;
 
 import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.GpuImage;
 
 import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
@@ -23,8 +22,6 @@ import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 
 /**

@@ -6,7 +6,6 @@ import dev.tally.hud.HudOverlay;
 
 import dev.tally.graph.FrameGraph;
 
-import dev.tally.graph.BufferHandle;
 import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;

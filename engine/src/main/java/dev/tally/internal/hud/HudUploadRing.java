@@ -1,6 +1,5 @@
 package dev.tally.internal.hud;
 
-import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.guard.ConstructionGuard;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.vk.MemoryKind;
