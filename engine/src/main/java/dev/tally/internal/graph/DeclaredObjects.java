@@ -5,6 +5,8 @@ package dev.tally.internal.graph;
  * table keyed by the objects' identity hashes, so finding a second declaration of one object costs the same whatever
  * the frame's size (a walk over the frame's resources made declaring n resources cost n squared). A slot belongs to this
  * frame when its stamp is the frame's generation: a new frame forgets every object without clearing the table.
+ * While a frame declares what the graph's last declaration did, the same objects in the same order (null for a resource
+ * with no object behind it), the table is not touched ({@link RepeatedDeclarations}).
  */
 final class DeclaredObjects {
     private Object[] objects = new Object[64];
@@ -12,18 +14,36 @@ final class DeclaredObjects {
     private int[] stamps = new int[64];
     private int generation = 1;
     private int count;
+    /** The frame's declarations in order (null: a resource with no object), and the resource each was declared by. */
+    private final RepeatedDeclarations order = new RepeatedDeclarations();
+    private int[] orderResources = new int[64];
 
     /** Forgets every object: a new frame's declaration begins. */
     void reset() {
         count = 0;
+        order.reset();
         if (++generation == Integer.MAX_VALUE) {   // after two billion frames: stamps start over
             java.util.Arrays.fill(stamps, 0);
             generation = 1;
         }
     }
 
-    /** The resource that declared {@code object} this frame, or -1 when none did. */
+    /** The resource that declared {@code object} this frame, or -1 when none did (or {@code object} is null). */
     int resourceOf(Object object) {
+        if (order.repeats(object)) {
+            return -1;   // declared next as last time, after the same ones: distinct from them, as it was then
+        }
+        if (order.repeating()) {
+            order.stopRepeating();
+            for (int i = 0; i < order.count(); i++) {
+                if (order.get(i) != null) {
+                    insert(order.get(i), orderResources[i]);
+                }
+            }
+        }
+        if (object == null) {
+            return -1;
+        }
         int mask = objects.length - 1;
         for (int i = spread(System.identityHashCode(object)) & mask; stamps[i] == generation; i = (i + 1) & mask) {
             if (objects[i] == object) {
@@ -33,8 +53,24 @@ final class DeclaredObjects {
         return -1;
     }
 
-    /** Records that resource {@code resource} declared {@code object} (not declared before this frame). */
+    /**
+     * Records that resource {@code resource} declared {@code object} (null: a resource with no object behind it), which
+     * {@link #resourceOf} found undeclared just before.
+     */
     void declare(Object object, int resource) {
+        int at = order.count();
+        if (at == orderResources.length) {
+            orderResources = java.util.Arrays.copyOf(orderResources, 2 * at);
+        }
+        orderResources[at] = resource;
+        boolean repeated = order.repeating();
+        order.add(object);
+        if (!repeated && object != null) {
+            insert(object, resource);
+        }
+    }
+
+    private void insert(Object object, int resource) {
         if (2 * (count + 1) > objects.length) {
             grow();
         }

@@ -209,7 +209,7 @@ public final class GraphDeclaration implements FrameGraph {
         if (name == null || name.isBlank()) {
             throw new GraphException("every resource needs a name");
         }
-        int holder = physical == null ? -1 : declaredObjects.resourceOf(physical);
+        int holder = declaredObjects.resourceOf(physical);   // asked for every resource (null: none behind it), in order
         if (holder >= 0 && !resources.get(holder).name.equals(name)) {
             // One object, one resource: two names for it would keep two states, and no barrier between their uses.
             throw new GraphException("resource '" + name + "': its " + (image ? "image" : "buffer") + " is already in this frame as '"
@@ -219,9 +219,7 @@ public final class GraphDeclaration implements FrameGraph {
             throw new GraphException("resource '" + name + "' is declared twice in this frame; a name is one resource a frame"
                     + " (a node or ring adds its passes once a frame: make a second one for a second use)");
         }
-        if (physical != null) {
-            declaredObjects.declare(physical, resources.size());
-        }
+        declaredObjects.declare(physical, resources.size());
         GraphResource r = slot().init(name, image, origin, b, i, physical, entry, finalAccess);
         r.trackedEntry = runtime != null && physical != null;
         resources.add(r);

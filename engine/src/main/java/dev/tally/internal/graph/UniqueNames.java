@@ -5,17 +5,20 @@ package dev.tally.internal.graph;
  * open-addressing table of the names claimed this frame, keyed by the strings' own (cached) hashes, so a
  * claim costs the same whatever the frame's size. A slot belongs to this frame when its stamp is the
  * frame's generation: a new frame forgets every name without clearing the table, and allocates nothing
- * once the table is large enough for the frame.
+ * once the table is large enough for the frame. While a frame claims the names the graph's last declaration claimed, the
+ * same objects in the same order, the table is not touched ({@link RepeatedDeclarations}).
  */
 final class UniqueNames {
     private String[] names = new String[64];
     private int[] stamps = new int[64];
     private int generation = 1;
     private int count;
+    private final RepeatedDeclarations order = new RepeatedDeclarations();
 
     /** Forgets every name: a new frame's declaration begins. */
     void reset() {
         count = 0;
+        order.reset();
         if (++generation == Integer.MAX_VALUE) {   // after two billion frames: stamps start over
             java.util.Arrays.fill(stamps, 0);
             generation = 1;
@@ -24,6 +27,25 @@ final class UniqueNames {
 
     /** Claims {@code name} for this frame: false when it was claimed already (the caller reports the duplicate). */
     boolean claim(String name) {
+        if (order.repeats(name)) {
+            order.add(name);
+            return true;
+        }
+        if (order.repeating()) {
+            order.stopRepeating();
+            for (int i = 0; i < order.count(); i++) {
+                put((String) order.get(i));
+            }
+        }
+        if (!put(name)) {
+            return false;
+        }
+        order.add(name);
+        return true;
+    }
+
+    /** Puts {@code name} in the table: false when it is there already. */
+    private boolean put(String name) {
         if (2 * (count + 1) > names.length) {
             grow();
         }
