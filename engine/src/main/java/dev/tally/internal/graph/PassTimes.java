@@ -44,7 +44,17 @@ public final class PassTimes implements PassStats {
     private final Map<String, Boolean> culled = new LinkedHashMap<>();
 
     synchronized void add(String pass, double micros) {
-        series.computeIfAbsent(pass, k -> new Series()).add(micros);
+        (pass == GraphRuntime.FRAME_SPAN ? frameSpan() : series.computeIfAbsent(pass, k -> new Series())).add(micros);
+    }
+
+    /** The frame span's series, kept: a timed frame adds to it without a map lookup. */
+    private Series frameSpan;
+
+    private Series frameSpan() {
+        if (frameSpan == null) {
+            frameSpan = series.computeIfAbsent(GraphRuntime.FRAME_SPAN, k -> new Series());
+        }
+        return frameSpan;
     }
 
     /**
@@ -66,7 +76,7 @@ public final class PassTimes implements PassStats {
             }
             s.add(micros[i]);
         }
-        add(GraphRuntime.FRAME_SPAN, spanMicros);
+        frameSpan().add(spanMicros);
     }
 
     /** By place in the last timed frame: the pass name there and its series ({@link #addFrame}). */

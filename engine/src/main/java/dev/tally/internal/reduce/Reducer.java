@@ -105,7 +105,7 @@ public final class Reducer implements AutoCloseable {
     }
 
     private static String key(ReduceOp op, int mode) {
-        return PIPELINE_KEYS[4 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + mode];
+        return PIPELINE_KEYS[keyIndex(op, mode)];
     }
 
     /** "sum/two-pass", "sum/one-pass", "sum/two-pass/large", ...: made once, so looking a pipeline up allocates nothing. */
@@ -113,9 +113,22 @@ public final class Reducer implements AutoCloseable {
             .flatMap(op -> java.util.stream.Stream.of(op.id() + "/two-pass", op.id() + "/one-pass", op.id() + "/two-pass/large",
                     op.id() + "/one-pass/large")).toArray(String[]::new);
 
+    /** By {@link #keyIndex}: the pipelines and their sets found so far, asked before the maps (no string hashed per dispatch). */
+    private final ComputePipeline[] pipelineAt = new ComputePipeline[PIPELINE_KEYS.length];
+    private final DescriptorSets[] setsAt = new DescriptorSets[PIPELINE_KEYS.length];
+
+    private static int keyIndex(ReduceOp op, int mode) {
+        return 4 * (op == ReduceOp.MEAN ? ReduceOp.SUM : op).ordinal() + mode;
+    }
+
     private ComputePipeline pipeline(ReduceOp op, int mode) {
-        ComputePipeline p = pipelines.get(key(op, mode));   // no capturing lambda on the per-frame path
-        return p != null ? p : pipelines.computeIfAbsent(key(op, mode), k -> build(op, mode));
+        int k = keyIndex(op, mode);
+        ComputePipeline p = pipelineAt[k];
+        if (p == null) {
+            p = pipelines.get(key(op, mode));   // no capturing lambda on the per-frame path
+            p = pipelineAt[k] = p != null ? p : pipelines.computeIfAbsent(key(op, mode), kk -> build(op, mode));
+        }
+        return p;
     }
 
     private ComputePipeline build(ReduceOp op, int mode) {
@@ -128,8 +141,13 @@ public final class Reducer implements AutoCloseable {
     }
 
     private DescriptorSets sets(ReduceOp op, int mode) {
-        DescriptorSets existing = sets.get(key(op, mode));
-        return existing != null ? existing : sets.computeIfAbsent(key(op, mode), k -> new DescriptorSets(ctx, pipeline(op, mode), SET_CACHE));
+        int k = keyIndex(op, mode);
+        DescriptorSets existing = setsAt[k];
+        if (existing == null) {
+            existing = sets.get(key(op, mode));
+            existing = setsAt[k] = existing != null ? existing : sets.computeIfAbsent(key(op, mode), kk -> new DescriptorSets(ctx, pipeline(op, mode), SET_CACHE));
+        }
+        return existing;
     }
 
     /**
@@ -414,6 +432,8 @@ public final class Reducer implements AutoCloseable {
         pipelines.values().forEach(ComputePipeline::close);
         sets.clear();
         pipelines.clear();
+        java.util.Arrays.fill(pipelineAt, null);
+        java.util.Arrays.fill(setsAt, null);
     }
 
     @Override

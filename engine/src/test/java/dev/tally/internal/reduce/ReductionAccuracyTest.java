@@ -35,6 +35,17 @@ class ReductionAccuracyTest extends GpuTestBase {
         }
     }
 
+    @Test
+    void aReloadedReducerReducesWithItsRebuiltPipelines() {
+        float[] data = uniform(4097, 7);
+        float before = reduce(ReduceOp.SUM, data);
+        Engine.of(runtime).reducer().reload();
+        for (int i = 0; i < 4; i++) {   // past the deferred destruction of the pipelines the reload dropped
+            assertEquals(before, reduce(ReduceOp.SUM, data), "reduction " + i + " after the reload");
+            assertEquals(before, reduce(ReduceOp.MEAN, data) * data.length, before * 1e-6f, "mean " + i + " after the reload");
+        }
+    }
+
     static double referenceSum(float[] data) {
         double s = 0;
         for (float f : data) {
