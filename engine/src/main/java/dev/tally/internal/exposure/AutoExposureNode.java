@@ -446,6 +446,13 @@ public final class AutoExposureNode implements AutoExposure {
     /** Push constants, rewritten per dispatch and copied into the command buffer by vkCmdPushConstants. */
     private final ByteBuffer histogramPush = ByteBuffer.allocateDirect(ExposureShaderLayout.HISTOGRAM_PUSH_BYTES).order(ByteOrder.nativeOrder());
     private final ByteBuffer exposurePush = ByteBuffer.allocateDirect(ExposureShaderLayout.EXPOSURE_PUSH_BYTES).order(ByteOrder.nativeOrder());
+    /**
+     * What {@link #exposurePush} holds: written for these settings, dt (its bits) and reset. A frame with the same three
+     * writes nothing (the blend weight's {@code expm1} is a native call on JDK 17, 0.1 us a frame).
+     */
+    private ExposureSettings pushedSettings;
+    private int pushedDtBits;
+    private boolean pushedReset;
     private final Bindings histogramBindings = new Bindings(4);
     private final Bindings exposureBindings = new Bindings(8);
 
@@ -478,7 +485,12 @@ public final class AutoExposureNode implements AutoExposure {
                     b.read(frameCurve, Access.COMPUTE_READ), frameSettings, frameDt, frameReset, frameCutTicket));
 
     private final java.util.function.BiConsumer<Adapt, dev.tally.graph.PassContext> exposureRecord = (h, c) -> {
-        ExposureShaderLayout.putExposurePush(exposurePush.clear(), h.settings(), h.dt(), h.reset());
+        if (h.settings() != pushedSettings || Float.floatToRawIntBits(h.dt()) != pushedDtBits || h.reset() != pushedReset) {
+            ExposureShaderLayout.putExposurePush(exposurePush.clear(), h.settings(), h.dt(), h.reset());
+            pushedSettings = h.settings();
+            pushedDtBits = Float.floatToRawIntBits(h.dt());
+            pushedReset = h.reset();
+        }
         cut.recorded(h.cutTicket());
         adapt.dispatch(c.cmd(), exposureBindings.clear()
                 .buffer(c.buffer(h.bins()), 0, ExposureShaderLayout.BINS_BYTES)

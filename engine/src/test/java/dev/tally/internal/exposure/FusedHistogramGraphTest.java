@@ -138,7 +138,56 @@ class FusedHistogramGraphTest extends GpuTestBase {
         }
     }
 
+    /**
+     * The exposure pass takes each frame's dt and the node's settings as they are then: one node over a flat scene that
+     * turns 3 EV brighter adapts more than eight times as far in a frame of half a second as in one of 1/60 s (its speeds
+     * are EV per second), and a compensation raised by 1 EV lowers the next frame's target by 1 EV.
+     */
+    @org.junit.jupiter.api.Test
+    void theExposurePassTakesEachFramesDtAndSettings() {
+        int w = 64, h = 64;
+        var ctx = Engine.of(runtime).context();
+        ExposureSettings s = ExposureSettings.DEFAULTS.withStability(0f, 0f);   // no dead band, no histogram filter: every frame adapts
+        try (FrameCommands loop = runtime.frameCommands();
+             AutoExposure exposure = new AutoExposureNode(Engine.of(runtime).graphs(), Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(),
+                     Engine.of(runtime).reducer(), "", s, 0);
+             TrackedBuffer pixels = new TrackedBuffer(ctx, "test.pixels", 16L * w * h, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
+             TrackedBuffer record = new TrackedBuffer(ctx, "test.record", ExposureShaderLayout.EXPOSURE_BYTES, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                     MemoryKind.READBACK)) {
+            fill(pixels, w * h, 0.18f);
+            run(loop, exposure, pixels, record, w, h, VK_FORMAT_R32G32B32A32_SFLOAT, 1f / 60, false);   // the first frame snaps
+            fill(pixels, w * h, 8 * 0.18f);
+            float ev = Float.NaN, smallStep = Float.NaN;
+            for (int f = 0; f < 4; f++) {
+                float[] r = run(loop, exposure, pixels, record, w, h, VK_FORMAT_R32G32B32A32_SFLOAT, 1f / 60, false);
+                smallStep = Math.abs(r[ExposureShaderLayout.EV] - ev);
+                ev = r[ExposureShaderLayout.EV];
+            }
+            float[] big = run(loop, exposure, pixels, record, w, h, VK_FORMAT_R32G32B32A32_SFLOAT, 0.5f, false);
+            float bigStep = Math.abs(big[ExposureShaderLayout.EV] - ev);
+            assertTrue(smallStep > 0 && bigStep > 8 * smallStep, "a 0.5 s frame moved the EV " + bigStep + ", a 1/60 s one " + smallStep);
+            exposure.settings(s.withCompensation(s.compensation() + 1f));
+            float[] compensated = run(loop, exposure, pixels, record, w, h, VK_FORMAT_R32G32B32A32_SFLOAT, 0.5f, false);
+            assertEquals(big[ExposureShaderLayout.TARGET_EV] - 1f, compensated[ExposureShaderLayout.TARGET_EV], 1e-3f,
+                    "a compensation raised by 1 EV lowers the target by 1 EV");
+        }
+    }
+
+    private static void fill(TrackedBuffer pixels, int count, float value) {
+        for (int i = 0; i < 4 * count; i++) {
+            MemoryUtil.memPutFloat(pixels.mappedAddress() + 4L * i, i % 4 == 3 ? 1f : value);
+        }
+        pixels.flush(0, pixels.size());
+    }
+
     private float[] frame(FrameCommands loop, AutoExposure exposure, TrackedBuffer pixels, TrackedBuffer bins, int w, int h, int format) {
+        return run(loop, exposure, pixels, bins, w, h, format, 1f / 60, true);
+    }
+
+    /** One frame of {@code exposure} over the image in {@code pixels}: its bins ({@code bins} true) or its exposure record, read back. */
+    private float[] run(FrameCommands loop, AutoExposure exposure, TrackedBuffer pixels, TrackedBuffer out, int w, int h, int format, float dt,
+                        boolean bins) {
+        long bytes = bins ? ExposureShaderLayout.BINS_BYTES : ExposureShaderLayout.EXPOSURE_BYTES;
         Frame frame = runtime.beginFrame();
         var cmd = loop.begin(frame);
         FrameGraph g = frame.graph();
@@ -156,24 +205,24 @@ class FusedHistogramGraphTest extends GpuTestBase {
                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, region);
             }
         }).dst();
-        AutoExposure.Result r = exposure.add(g, hdr, 1f / 60);
-        BufferHandle out = g.importBuffer("bins.readback", bins, Access.HOST_READ);
+        AutoExposure.Result r = exposure.add(g, hdr, dt);
+        BufferHandle readback = g.importBuffer("readback", out, Access.HOST_READ);
         record Copy(BufferHandle src, BufferHandle dst) {
         }
-        g.addPass("read", PassKind.TRANSFER, b -> new Copy(b.read(r.bins(), Access.TRANSFER_SRC), b.write(out, Access.TRANSFER_DST)), (io, c) -> {
+        g.addPass("read", PassKind.TRANSFER, b -> new Copy(b.read(bins ? r.bins() : r.exposure(), Access.TRANSFER_SRC),
+                b.write(readback, Access.TRANSFER_DST)), (io, c) -> {
             try (MemoryStack stack = MemoryStack.stackPush()) {
-                vkCmdCopyBuffer(c.cmd(), c.buffer(io.src()).handle(), c.buffer(io.dst()).handle(),
-                        VkBufferCopy.calloc(1, stack).size(ExposureShaderLayout.BINS_BYTES));
+                vkCmdCopyBuffer(c.cmd(), c.buffer(io.src()).handle(), c.buffer(io.dst()).handle(), VkBufferCopy.calloc(1, stack).size(bytes));
             }
         });
         frame.record(cmd);
         loop.end(cmd);
         frame.submit(cmd);
         Engine.of(runtime).context().waitIdle();
-        bins.invalidate(0, bins.size());
-        float[] got = new float[ExposureShaderLayout.BINS];
+        out.invalidate(0, out.size());
+        float[] got = new float[(int) (bytes / 4)];
         for (int i = 0; i < got.length; i++) {
-            got[i] = MemoryUtil.memGetFloat(bins.mappedAddress() + 4L * i);
+            got[i] = MemoryUtil.memGetFloat(out.mappedAddress() + 4L * i);
         }
         return got;
     }
