@@ -1,5 +1,9 @@
 package dev.tally.internal.graph;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+import static org.lwjgl.vulkan.VK10.VK_FORMAT_R8G8B8A8_UNORM;
+import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_STORAGE_BIT;
+import dev.tally.graph.ImageDesc;
+import dev.tally.graph.ImageHandle;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.graph.BufferDesc;
@@ -15,18 +19,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * that differs in anything the plan depends on: a description, an access, a final access, a pass's kind or its uses.
  */
 class TopologyReuseTest {
-    /** One frame's shape: a transient written by a compute pass and read by a second into an import. */
-    private record Shape(long transientBytes, Access read, Access finalAccess, PassKind firstKind, boolean extraRead) {
-        static final Shape BASE = new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false);
+    /** One frame's shape: a transient buffer (and, from a compute pass, a transient image) written by a pass and read by a second into an import. */
+    private record Shape(long transientBytes, Access read, Access finalAccess, PassKind firstKind, boolean extraRead, int imageWidth) {
+        static final Shape BASE = new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false, 16);
+
+        Shape(long transientBytes, Access read, Access finalAccess, PassKind firstKind, boolean extraRead) {
+            this(transientBytes, read, finalAccess, firstKind, extraRead, 16);
+        }
     }
 
     private static void declare(GraphDeclaration g, Shape s) {
         BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, s.finalAccess());
         BufferDesc desc = new BufferDesc(s.transientBytes(), BufferDesc.DEFAULT_USAGE | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);   // read as storage or uniform
-        BufferHandle t = g.addPass("make", s.firstKind(), b -> b.write(b.create("t", desc),
-                s.firstKind() == PassKind.TRANSFER ? Access.TRANSFER_DST : Access.COMPUTE_WRITE), Planning.nothing());
+        ImageHandle[] image = {null};
+        BufferHandle t = g.addPass("make", s.firstKind(), b -> {
+            if (s.firstKind() == PassKind.COMPUTE) {
+                image[0] = b.write(b.create("image", new ImageDesc(s.imageWidth(), 16, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT)),
+                        Access.COMPUTE_WRITE);
+            }
+            return b.write(b.create("t", desc), s.firstKind() == PassKind.TRANSFER ? Access.TRANSFER_DST : Access.COMPUTE_WRITE);
+        }, Planning.nothing());
         g.addPass("use", PassKind.COMPUTE, b -> {
             b.read(t, s.read());
+            if (image[0] != null) {
+                b.read(image[0], Access.COMPUTE_READ);
+            }
             if (s.extraRead()) {
                 b.read(out, Access.COMPUTE_READ);
             }
@@ -54,6 +71,7 @@ class TopologyReuseTest {
                 new Shape(256, Access.COMPUTE_READ, null, PassKind.COMPUTE, false),                       // a final access
                 new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.TRANSFER, false),          // a pass's kind
                 new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, true),            // a pass's uses
+                new Shape(256, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false, 32),       // an image's description
         };
         long compiles = 1;
         for (Shape s : changed) {
