@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import java.util.Arrays;
+
 /**
  * The last {@value #SIZE} ages at hand-out and their median. The window is also kept sorted, updated per age (two
  * binary searches and one shift of the ages between the one leaving and the one coming), so the median costs nothing
@@ -15,12 +17,13 @@ final class AgeWindow {
 
     void add(double ageMillis) {
         int n = (int) Math.min(count, SIZE);
-        int in = lowerBound(n, ageMillis);   // where the new age goes among the window as it stands
+        int in = Arrays.binarySearch(sorted, 0, n, ageMillis);
+        in = in < 0 ? -in - 1 : in;   // where the new age goes among the window as it stands
         if (n == SIZE) {
             // The oldest age leaves: one copy of it is found, and only the ages between it and the new one's place move
             // (a third of the window on average for ages in random order, where a shift out and a shift in moved the
             // whole of it; none when the new age takes the old one's place).
-            int out = lowerBound(n, ages[(int) (count % SIZE)]);   // the first copy of it
+            int out = Arrays.binarySearch(sorted, 0, n, ages[(int) (count % SIZE)]);
             if (in > out) {
                 System.arraycopy(sorted, out + 1, sorted, out, in - 1 - out);
                 sorted[in - 1] = ageMillis;
@@ -33,24 +36,6 @@ final class AgeWindow {
             sorted[in] = ageMillis;
         }
         ages[(int) (count++ % SIZE)] = ageMillis;
-    }
-
-    /**
-     * The first place in the sorted window whose age is not below {@code age} (n when none). Each step halves the range by
-     * a select, not a branch: whether an age lies above or below the probe is as likely as not, so a branch per step
-     * would be mispredicted about half the time.
-     */
-    private int lowerBound(int n, double age) {
-        if (n == 0) {
-            return 0;
-        }
-        int base = 0;
-        for (int len = n; len > 1; ) {
-            int half = len >>> 1;
-            base = sorted[base + half] < age ? base + half : base;
-            len -= half;
-        }
-        return sorted[base] < age ? base + 1 : base;
     }
 
     double median() {
