@@ -20,8 +20,6 @@ final class RecentSets {
     private final long[] sets = new long[ROWS];
     private final long[] used = new long[ROWS];
     private long clock;
-    /** The rows found last and the one before it (-1: none). */
-    private final int[] lastFound = {-1, -1};
 
     RecentSets() {
         java.util.Arrays.fill(longs, -1);
@@ -31,29 +29,14 @@ final class RecentSets {
     long find(Bindings b) {
         int n = b.longs();
         long digest = b.digest();
-        // The rows found last and before it first: a pass binds what it bound last frame, or alternates between two.
-        for (int k = 0; k < 2; k++) {
-            int r = lastFound[k];
-            if (r >= 0 && digests[r] == digest && longs[r] == n && b.sameAs(rows, r * width)) {
-                return found(r);
-            }
-        }
         for (int r = 0; r < ROWS; r++) {
             // The digest first: of a kernel's rows (as long as one another) only the one holding these resources compares whole.
             if (digests[r] == digest && longs[r] == n && b.sameAs(rows, r * width)) {
-                return found(r);
+                used[r] = ++clock;
+                return sets[r];
             }
         }
         return VK_NULL_HANDLE;
-    }
-
-    private long found(int r) {
-        used[r] = ++clock;
-        if (lastFound[0] != r) {
-            lastFound[1] = lastFound[0];
-            lastFound[0] = r;
-        }
-        return sets[r];
     }
 
     /** Keeps {@code b}'s entries and {@code set} in the least recently used row. */
