@@ -5,8 +5,8 @@ package dev.tally.internal.graph;
  * table keyed by the objects' identity hashes, so finding a second declaration of one object costs the same whatever
  * the frame's size (a walk over the frame's resources made declaring n resources cost n squared). A slot belongs to this
  * frame when its stamp is the frame's generation: a new frame forgets every object without clearing the table.
- * While a frame declares what the graph's last declaration did, the same objects in the same order (null for a resource
- * with no object behind it), the table is not touched ({@link RepeatedDeclarations}).
+ * While a frame declares what the graph's last declaration did, the same objects in the same order but for a few (null
+ * for a resource with no object behind it), the table is not touched ({@link RepeatedDeclarations}).
  */
 final class DeclaredObjects {
     private Object[] objects = new Object[64];
@@ -15,7 +15,7 @@ final class DeclaredObjects {
     private int generation = 1;
     private int count;
     /** The frame's declarations in order (null: a resource with no object), and the resource each was declared by. */
-    private final RepeatedDeclarations order = new RepeatedDeclarations();
+    private final RepeatedDeclarations order = new RepeatedDeclarations(true);
     private int[] orderResources = new int[64];
 
     /** Forgets every object: a new frame's declaration begins. */
@@ -33,14 +33,11 @@ final class DeclaredObjects {
         if (order.repeats(object)) {
             return -1;   // declared next as last time, after the same ones: distinct from them, as it was then
         }
-        if (order.repeating()) {
-            order.stopRepeating();
-            for (int i = 0; i < order.count(); i++) {
-                if (order.get(i) != null) {
-                    insert(order.get(i), orderResources[i]);
-                }
-            }
+        if (order.mayDepart()) {
+            int at = order.placeOf(object, 0);
+            return at < 0 ? -1 : orderResources[at];
         }
+        tableFromOrder();
         if (object == null) {
             return -1;
         }
@@ -63,10 +60,29 @@ final class DeclaredObjects {
             orderResources = java.util.Arrays.copyOf(orderResources, 2 * at);
         }
         orderResources[at] = resource;
-        boolean repeated = order.repeating();
-        order.add(object);
-        if (!repeated && object != null) {
-            insert(object, resource);
+        if (order.repeats(object)) {
+            order.repeat(object);
+        } else if (order.mayDepart()) {
+            order.depart(object, 0);
+        } else {
+            tableFromOrder();
+            order.append(object, 0);
+            if (object != null) {
+                insert(object, resource);
+            }
+        }
+    }
+
+    /** The frame no longer follows the last declaration: its objects so far go into the table (once). */
+    private void tableFromOrder() {
+        if (!order.repeating()) {
+            return;
+        }
+        order.stopRepeating();
+        for (int i = 0; i < order.count(); i++) {
+            if (order.get(i) != null) {
+                insert(order.get(i), orderResources[i]);
+            }
         }
     }
 

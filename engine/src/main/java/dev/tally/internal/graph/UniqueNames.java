@@ -6,14 +6,14 @@ package dev.tally.internal.graph;
  * claim costs the same whatever the frame's size. A slot belongs to this frame when its stamp is the
  * frame's generation: a new frame forgets every name without clearing the table, and allocates nothing
  * once the table is large enough for the frame. While a frame claims the names the graph's last declaration claimed, the
- * same objects in the same order, the table is not touched ({@link RepeatedDeclarations}).
+ * same objects in the same order but for a few, the table is not touched ({@link RepeatedDeclarations}).
  */
 final class UniqueNames {
     private String[] names = new String[64];
     private int[] stamps = new int[64];
     private int generation = 1;
     private int count;
-    private final RepeatedDeclarations order = new RepeatedDeclarations();
+    private final RepeatedDeclarations order = new RepeatedDeclarations(false);
 
     /** Forgets every name: a new frame's declaration begins. */
     void reset() {
@@ -28,7 +28,15 @@ final class UniqueNames {
     /** Claims {@code name} for this frame: false when it was claimed already (the caller reports the duplicate). */
     boolean claim(String name) {
         if (order.repeats(name)) {
-            order.add(name);
+            order.repeat(name);
+            return true;
+        }
+        if (order.mayDepart()) {
+            int hash = name.hashCode();
+            if (order.placeOf(name, hash) >= 0) {
+                return false;
+            }
+            order.depart(name, hash);
             return true;
         }
         if (order.repeating()) {
@@ -40,7 +48,7 @@ final class UniqueNames {
         if (!put(name)) {
             return false;
         }
-        order.add(name);
+        order.append(name, name.hashCode());
         return true;
     }
 

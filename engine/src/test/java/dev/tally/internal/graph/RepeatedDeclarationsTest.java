@@ -79,11 +79,19 @@ class RepeatedDeclarationsTest {
         }
     }
 
-    /** Mostly the last frame's declarations again; else it changed in one place, shortened, lengthened, or with a duplicate. */
+    /**
+     * Mostly the last frame's declarations again; else it changed in one place (as a ring's slot does), in two to seven
+     * places (past the departures a frame may make without its table), shortened, lengthened, or with a duplicate.
+     */
     private static List<Integer> nextSequence(Random random, List<Integer> last, int poolSize) {
         List<Integer> next = new ArrayList<>(last);
-        switch (last.isEmpty() ? 4 : random.nextInt(8)) {
+        switch (last.isEmpty() ? 4 : random.nextInt(10)) {
             case 0 -> next.set(random.nextInt(next.size()), random.nextInt(poolSize));
+            case 5, 6 -> {
+                for (int i = 0, n = 2 + random.nextInt(6); i < n; i++) {
+                    next.set(random.nextInt(next.size()), random.nextInt(poolSize));
+                }
+            }
             case 1 -> next.subList(random.nextInt(next.size()), next.size()).clear();
             case 2 -> next.add(random.nextInt(next.size() + 1), next.get(random.nextInt(next.size())));   // a duplicate
             case 3 -> next.add(random.nextInt(poolSize));
