@@ -21,6 +21,7 @@ import dev.tally.internal.shader.ShaderLibrary;
 import dev.tally.internal.vk.TrackedBuffer;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
 
 import java.util.List;
 
@@ -133,23 +134,26 @@ final class HudGraphicsPath implements AutoCloseable {
         Rect ha = io.histogramArea;
         Rect area = io.plotArea;
         int count = io.count;
+        VkCommandBuffer cmd = c.cmd();
+        // One pipeline, one set, one viewport for every draw of the pass: bound once, then each draw pushes its shape.
+        pipeline.bind(cmd, bindings, c.width(), c.height());
         try (MemoryStack stack = MemoryStack.stackPush()) {
             for (int r = 0; r < scene.ranges(); r++) {
                 int n = Math.min(scene.count(r), scene.kind(r) == HudScene.KIND_GLYPHS ? count - scene.first(r) : Integer.MAX_VALUE);
                 switch (scene.kind(r)) {
                     case HudScene.KIND_RECTS -> {
                         for (int i = scene.first(r); i < scene.first(r) + n; i++) {
-                            pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
-                                    scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), PUSH_BYTES, c.width(), c.height(), 6);
+                            pipeline.drawBound(cmd, push(stack, io, MODE_RECT, scene.rect(i, 0), scene.rect(i, 1),
+                                    scene.rect(i, 2) - scene.rect(i, 0), scene.rect(i, 3) - scene.rect(i, 1), scene.rectRgba(i)), PUSH_BYTES, 6);
                         }
                     }
-                    case HudScene.KIND_HISTOGRAM -> pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0), PUSH_BYTES,
-                            c.width(), c.height(), 6 * n);
-                    case HudScene.KIND_PLOT -> pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0), PUSH_BYTES,
-                            c.width(), c.height(), 6 * n);
+                    case HudScene.KIND_HISTOGRAM -> pipeline.drawBound(cmd, push(stack, io, MODE_HISTOGRAM, ha.x(), ha.y(), ha.w(), ha.h(), 0), PUSH_BYTES,
+                            6 * n);
+                    case HudScene.KIND_PLOT -> pipeline.drawBound(cmd, push(stack, io, MODE_PLOT, area.x(), area.y(), area.w(), area.h(), 0), PUSH_BYTES,
+                            6 * n);
                     default -> {
                         if (n > 0) {
-                            pipeline.draw(c.cmd(), bindings, push(stack, io, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), PUSH_BYTES, c.width(), c.height(), 6 * n);
+                            pipeline.drawBound(cmd, push(stack, io, MODE_TEXT, 0, 0, 0, 0, scene.first(r)), PUSH_BYTES, 6 * n);
                         }
                     }
                 }

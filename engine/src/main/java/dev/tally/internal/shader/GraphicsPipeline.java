@@ -140,7 +140,29 @@ public final class GraphicsPipeline implements AutoCloseable {
         drawWithSet(cmd, bindings.size() == 0 ? VK_NULL_HANDLE : sets.get(bindings), push, pushLength, width, height, vertices);
     }
 
+    /**
+     * Binds the pipeline and set 0 and sets viewport and scissor to {@code width x height}: the state every draw of a pass
+     * shares, set once before its {@link #drawBound} calls (a HUD draws a few dozen times a pass, and binding per draw
+     * cost a descriptor-set lookup and four driver calls each time).
+     */
+    public void bind(VkCommandBuffer cmd, Bindings bindings, int width, int height) {
+        bindWithSet(cmd, bindings.size() == 0 ? VK_NULL_HANDLE : sets.get(bindings), width, height);
+    }
+
+    /** One draw of {@code vertices} generated vertices with {@code pushLength} bytes of push constants at {@code push} (0: none), on the state {@link #bind} set. */
+    public void drawBound(VkCommandBuffer cmd, long push, int pushLength, int vertices) {
+        if (push != 0 && pushBytes > 0) {
+            nvkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, pushLength, push);
+        }
+        vkCmdDraw(cmd, vertices, 1, 0, 0);
+    }
+
     private void drawWithSet(VkCommandBuffer cmd, long descriptorSet, long push, int pushLength, int width, int height, int vertices) {
+        bindWithSet(cmd, descriptorSet, width, height);
+        drawBound(cmd, push, pushLength, vertices);
+    }
+
+    private void bindWithSet(VkCommandBuffer cmd, long descriptorSet, int width, int height) {
         try (MemoryStack stack = stackPush()) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
             if (descriptorSet != VK_NULL_HANDLE) {
@@ -157,10 +179,6 @@ public final class GraphicsPipeline implements AutoCloseable {
             VkExtent2D.nwidth(scissor + VkRect2D.EXTENT, width);
             VkExtent2D.nheight(scissor + VkRect2D.EXTENT, height);
             nvkCmdSetScissor(cmd, 0, 1, scissor);
-            if (push != 0 && pushBytes > 0) {
-                nvkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, pushLength, push);
-            }
-            vkCmdDraw(cmd, vertices, 1, 0, 0);
         }
     }
 

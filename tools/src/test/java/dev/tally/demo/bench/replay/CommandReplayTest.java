@@ -84,6 +84,26 @@ class CommandReplayTest {
         assertEquals(0, ctx.validationLog().total(), () -> "validation messages: " + ctx.validationLog().messages());
     }
 
+    /**
+     * The HUD's draws (a rectangle, the histogram, the plot, each run of text) share one pipeline, set and viewport: the
+     * pass binds them once and each draw pushes only its shape, so a graphics pass sets its viewport and scissor once
+     * however many draws it makes (binding per draw made 20 of each a frame here, and a descriptor-set lookup per draw).
+     */
+    @Test
+    void aGraphicsPassBindsItsStateOnceForAllItsDraws() {
+        VulkanContext ctx = Engine.of(tally).context();
+        try (CommandCapture capture = new CommandCapture(ctx.device());
+             CommandStream demoFrame = demo.captureFrame(capture)) {
+            ctx.waitIdle();
+            int[] counts = demoFrame.counts();
+            int passes = counts[StreamOp.BEGIN_RENDERING.ordinal()];
+            assertTrue(counts[StreamOp.DRAW.ordinal()] > passes, "the demo frame's graphics passes draw several times each: " + describe(counts));
+            assertEquals(passes, counts[StreamOp.SET_VIEWPORT.ordinal()], "viewports set per frame, one per graphics pass: " + describe(counts));
+            assertEquals(passes, counts[StreamOp.SET_SCISSOR.ordinal()], "scissors set per frame, one per graphics pass: " + describe(counts));
+        }
+        assertEquals(0, ctx.validationLog().total(), () -> "validation messages: " + ctx.validationLog().messages());
+    }
+
     @Test
     void aCallTheReplayCannotIssueFailsTheCapture() {
         try (CommandCapture capture = new CommandCapture(Engine.of(tally).context().device());
