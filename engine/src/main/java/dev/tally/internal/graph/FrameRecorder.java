@@ -131,7 +131,10 @@ final class FrameRecorder {
         }
         for (int i = 0; i < g.resources.size(); i++) {
             GraphResource r = g.resources.get(i);
-            objects[r.id] = r.transientResource() ? transients.objects[r.id] : r.physical;
+            Object o = r.transientResource() ? transients.objects[r.id] : r.physical;
+            if (objects[r.id] != o) {
+                objects[r.id] = o;   // written only when it changes: a reference store costs the collector's write barrier
+            }
         }
         return objects;
     }

@@ -85,8 +85,8 @@ public final class GraphDeclaration implements FrameGraph {
 
     /** {@code resources} and {@code passes}: how many to expect, so that the lists need not grow. */
     GraphDeclaration(GraphRuntime runtime, int resources, int passes) {
-        this.resources = new ArrayList<>(resources);
-        this.passes = new ArrayList<>(passes);
+        this.resources = new ReusedSlots<>(resources);
+        this.passes = new ReusedSlots<>(passes);
         this.runtime = runtime;
     }
 
@@ -224,6 +224,11 @@ public final class GraphDeclaration implements FrameGraph {
         r.trackedEntry = runtime != null && physical != null;
         resources.add(r);
         return r;
+    }
+
+    /** The pooled pass at {@code n} (declared this frame or in an earlier one), or null past the pool. */
+    Pass pooledPass(int n) {
+        return n < passPool.size() ? passPool.get(n) : null;
     }
 
     /** The next resource slot: the object an earlier frame declared there, or a new one. */
@@ -445,8 +450,9 @@ public final class GraphDeclaration implements FrameGraph {
         }
         Pass pass = passPool.get(n).init(name, kind);
         GraphDeclaration last = lastRecorded();
-        if (last != null && last != this && n < last.passes.size()) {
-            pass.lastRecorded = last.passes.get(n);
+        Pass lastPass = last != null && last != this && n < last.passes.size() ? last.passes.get(n) : null;
+        if (pass.lastRecorded != lastPass) {
+            pass.lastRecorded = lastPass;   // written only when it changes, as init's references are
         }
         passes.add(pass);
         T data;

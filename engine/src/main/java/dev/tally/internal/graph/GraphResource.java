@@ -54,14 +54,29 @@ final class GraphResource {
     /** Declares the resource in this slot anew (a graph reuses its resources from frame to frame). */
     GraphResource init(String name, boolean image, Origin origin, BufferDesc bufferDesc, ImageDesc imageDesc, Object physical,
                        ResourceState entry, Access finalAccess) {
-        this.name = name;
+        // References are written only where they change (see ReusedSlots): a slot declared as in its last frame writes none.
+        if (this.name != name) {
+            this.name = name;
+        }
         this.image = image;
-        this.origin = origin;
-        this.bufferDesc = bufferDesc;
-        this.imageDesc = imageDesc;
-        this.physical = physical;
-        this.entry = entry;
-        this.finalAccess = finalAccess;
+        if (this.origin != origin) {
+            this.origin = origin;
+        }
+        if (this.bufferDesc != bufferDesc) {
+            this.bufferDesc = bufferDesc;
+        }
+        if (this.imageDesc != imageDesc) {
+            this.imageDesc = imageDesc;
+        }
+        if (this.physical != physical) {
+            this.physical = physical;
+        }
+        if (this.entry != entry) {
+            this.entry = entry;
+        }
+        if (this.finalAccess != finalAccess) {
+            this.finalAccess = finalAccess;
+        }
         this.trackedEntry = false;
         this.version = 0;
         this.nameSlot = -1;

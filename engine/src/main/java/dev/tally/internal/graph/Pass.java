@@ -47,9 +47,9 @@ final class Pass {
     final int index;
     String name;
     PassKind kind;
-    final List<Use> uses = new ArrayList<>();
+    final List<Use> uses = new ReusedSlots<>(8);
     /** This frame's attachments (a prefix of {@link #attachmentPool}). */
-    final List<Attachment> attachments = new ArrayList<>(2);
+    final List<Attachment> attachments = new ReusedSlots<>(2);
     private final List<Attachment> attachmentPool = new ArrayList<>(2);
     boolean sideEffect;
     /** The pass may run on the async compute lane (a compute pass whose setup asked for it). */
@@ -71,15 +71,19 @@ final class Pass {
 
     /** Declares the pass in this slot anew. */
     Pass init(String name, PassKind kind) {
-        this.name = name;
-        this.kind = kind;
+        // References are written only where they change: a pooled pass declared as in its last frame writes none (each
+        // reference store into an old object costs the collector's write barrier). The execute step and its data are
+        // set by executes(), which every declared pass calls before it can be recorded.
+        if (this.name != name) {
+            this.name = name;
+        }
+        if (this.kind != kind) {
+            this.kind = kind;
+        }
         uses.clear();
         attachments.clear();
         sideEffect = false;
         asyncCompute = false;
-        data = null;
-        execute = null;
-        lastRecorded = null;
         return this;
     }
 
@@ -94,8 +98,12 @@ final class Pass {
 
     @SuppressWarnings("unchecked")
     <T> void executes(T setupData, BiConsumer<T, PassContext> step) {
-        this.data = setupData;
-        this.execute = (BiConsumer<Object, PassContext>) step;
+        if (data != setupData) {
+            data = setupData;
+        }
+        if (execute != step) {
+            execute = (BiConsumer<Object, PassContext>) step;
+        }
     }
 
     /** Records the pass's commands: its execute step with its setup's data. */

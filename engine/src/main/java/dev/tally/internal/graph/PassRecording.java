@@ -36,9 +36,16 @@ final class PassRecording implements PassContext {
 
     /** The batch about to be recorded: its command buffer, the frame's objects by resource id, and the frame's graph. */
     void bind(VkCommandBuffer cmd, Object[] physical, GraphDeclaration graph) {
-        this.cmd = cmd;
-        this.physical = physical;
-        this.graph = graph;
+        // Written only where they change (the same objects batch after batch): each reference store costs the collector's write barrier.
+        if (this.cmd != cmd) {
+            this.cmd = cmd;
+        }
+        if (this.physical != physical) {
+            this.physical = physical;
+        }
+        if (this.graph != graph) {
+            this.graph = graph;
+        }
     }
 
     void enter(Pass p) {
