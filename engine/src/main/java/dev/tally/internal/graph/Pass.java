@@ -48,6 +48,8 @@ final class Pass {
     String name;
     PassKind kind;
     final List<Use> uses = new ReusedSlots<>(8);
+    /** The resource of each of {@link #uses}, in order: what the execute step may ask for, scanned without reading the uses. */
+    private int[] usedResources = new int[8];
     /** This frame's attachments (a prefix of {@link #attachmentPool}). */
     final List<Attachment> attachments = new ReusedSlots<>(2);
     private final List<Attachment> attachmentPool = new ArrayList<>(2);
@@ -85,6 +87,27 @@ final class Pass {
         sideEffect = false;
         asyncCompute = false;
         return this;
+    }
+
+    /** Adds a use of the pass's setup. */
+    void use(Use u) {
+        int k = uses.size();
+        if (k == usedResources.length) {
+            usedResources = java.util.Arrays.copyOf(usedResources, 2 * k);
+        }
+        usedResources[k] = u.resource();
+        uses.add(u);
+    }
+
+    /** Whether this frame's setup declared a use of {@code resource}. */
+    boolean uses(int resource) {
+        int[] used = usedResources;
+        for (int k = 0, n = uses.size(); k < n; k++) {
+            if (used[k] == resource) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds an attachment, reusing this slot's object from an earlier frame. */

@@ -84,10 +84,8 @@ final class PassRecording implements PassContext {
         if (!graph.owns(h)) {
             throw new GraphException("pass '" + pass.name + "': " + graph.foreign(h));
         }
-        for (int k = 0; k < pass.uses.size(); k++) {   // indexed: no iterator per resource asked for
-            if (pass.uses.get(k).resource() == h.resource()) {
-                return h.resource();
-            }
+        if (pass.uses(h.resource())) {
+            return h.resource();
         }
         throw new GraphException("pass '" + pass.name + "' uses '" + graph.nameOf(h) + "' in its execute step but did not declare it in its setup");
     }

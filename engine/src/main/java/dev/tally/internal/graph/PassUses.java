@@ -41,11 +41,11 @@ final class PassUses {
             throw refuse(g, pass, handle, access);
         }
         if (!write) {
-            pass.uses.add(useOf(pass, r.id, handle.version(), access, -1));
+            pass.use(useOf(pass, r.id, handle.version(), access, -1));
             return handle;
         }
         r.written(pass.index);
-        pass.uses.add(useOf(pass, r.id, handle.version(), access, r.version));
+        pass.use(useOf(pass, r.id, handle.version(), access, r.version));
         return g.written(r);
     }
 
