@@ -206,7 +206,7 @@ public final class GraphDeclaration implements FrameGraph {
     private GraphResource add(String name, boolean image, GraphResource.Origin origin, BufferDesc b, ImageDesc i, Object physical,
                               ResourceState entry, Access finalAccess) {
         requireDeclaring("resource", name);
-        if (name == null || name.isBlank()) {
+        if (blank(name)) {
             throw new GraphException("every resource needs a name");
         }
         int holder = declaredObjects.resourceOf(physical);   // asked for every resource (null: none behind it), in order
@@ -224,6 +224,14 @@ public final class GraphDeclaration implements FrameGraph {
         r.trackedEntry = runtime != null && physical != null;
         resources.add(r);
         return r;
+    }
+
+    /**
+     * Whether {@code name} is null, empty or only white space. A name is checked at each declaration, every frame: one that
+     * starts with a visible character (every real one) is told from its first character, without scanning the rest.
+     */
+    static boolean blank(String name) {
+        return name == null || name.isEmpty() || Character.isWhitespace(name.charAt(0)) && name.isBlank();
     }
 
     /** The pooled pass at {@code n} (declared this frame or in an earlier one), or null past the pool. */
@@ -435,7 +443,7 @@ public final class GraphDeclaration implements FrameGraph {
      * declared); {@code execute} runs when the frame is recorded, with that data.
      */
     public <T> T addPass(String name, PassKind kind, Function<PassBuilder, T> setup, BiConsumer<T, PassContext> execute) {
-        if (name == null || name.isBlank()) {
+        if (blank(name)) {
             throw new GraphException("every pass needs a name");
         }
         requireDeclaring("pass", name);

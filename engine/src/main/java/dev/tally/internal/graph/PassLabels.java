@@ -19,8 +19,41 @@ final class PassLabels implements AutoCloseable {
     private final long[] labels = new long[2 * CAPACITY];
     private int count;
 
+    /**
+     * The names asked for in the order they were asked, with their labels: a frame asks for its passes' names in the
+     * order the last frame did, so each is found by comparing one reference with the next in this order (the name's
+     * characters and hash, wherever the heap put them, are not read). A name out of order restarts the order at its head
+     * or is looked up in the table.
+     */
+    private final String[] order = new String[ORDER];
+    private final long[] orderLabels = new long[ORDER];
+    private int next;
+    private static final int ORDER = 64;
+
     /** The kept label of {@code name}, made now if new; 0 when the table is full (label it some other way). */
     long of(String name) {
+        int at = next;
+        if (at < ORDER && order[at] == name) {
+            next = at + 1;
+            return orderLabels[at];
+        }
+        if (order[0] == name) {   // a new frame's first pass
+            next = 1;
+            return orderLabels[0];
+        }
+        long label = lookup(name);
+        if (label != 0) {
+            if (at >= ORDER) {
+                at = 0;   // the order is recorded again from its head, from this name on: a frame's sequence is a cycle of it
+            }
+            order[at] = name;
+            orderLabels[at] = label;
+            next = at + 1;
+        }
+        return label;
+    }
+
+    private long lookup(String name) {
         int mask = names.length - 1;
         int h = name.hashCode();
         int i = (h ^ (h >>> 16)) & mask;
@@ -53,6 +86,9 @@ final class PassLabels implements AutoCloseable {
 
     @Override
     public void close() {
+        java.util.Arrays.fill(order, null);
+        java.util.Arrays.fill(orderLabels, 0);
+        next = 0;
         for (int i = 0; i < names.length; i++) {
             if (names[i] != null) {
                 MemoryUtil.nmemFree(labels[i]);
