@@ -466,8 +466,9 @@ public final class GraphDeclaration implements FrameGraph {
         T data;
         try {
             data = setup.apply(pass.builder);
-        } catch (RuntimeException e) {
-            // Its uses may already have advanced resource versions: the frame cannot be compiled.
+        } catch (Throwable e) {
+            // Its uses may already have advanced resource versions: the frame cannot be compiled. Any throwable, an Error too:
+            // the pooled pass still holds an earlier frame's execute step and data, which must never be recorded for this one.
             failedPass = name;
             throw e;
         }

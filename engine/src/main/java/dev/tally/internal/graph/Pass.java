@@ -75,7 +75,8 @@ final class Pass {
     Pass init(String name, PassKind kind) {
         // References are written only where they change: a pooled pass declared as in its last frame writes none (each
         // reference store into an old object costs the collector's write barrier). The execute step and its data are
-        // set by executes(), which every declared pass calls before it can be recorded.
+        // set by executes() once the setup returns; a pass whose setup threw keeps an earlier frame's, and its graph
+        // refuses to be recorded (GraphDeclaration.requireComplete).
         if (this.name != name) {
             this.name = name;
         }

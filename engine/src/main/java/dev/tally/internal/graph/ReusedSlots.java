@@ -7,8 +7,9 @@ import java.util.RandomAccess;
 /**
  * A list refilled every frame with mostly the same objects at the same positions (a graph's pooled passes and
  * resources, a pass's uses): {@link #clear} keeps the slots, and {@link #add} writes a slot only when it holds another
- * object. A reference store into an old object costs a collector's write barrier (with G1 a memory fence and a
- * dirty-card entry for each store across regions); a frame that repeats the last one's declaration writes none. The
+ * object. A reference store into an old object costs a collector's write barrier (with G1, a store of a reference into
+ * an object of another region than its own runs a memory fence and dirties a card); a frame that repeats the last one's
+ * declaration writes none. The
  * slots past {@link #size} keep their last objects, so a list may only hold objects whose keeping costs nothing: pooled
  * ones something else keeps alive anyway, or a pass's few small immutable uses.
  */

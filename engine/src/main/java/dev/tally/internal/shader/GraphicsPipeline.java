@@ -149,7 +149,10 @@ public final class GraphicsPipeline implements AutoCloseable {
         bindWithSet(cmd, bindings.size() == 0 ? VK_NULL_HANDLE : sets.get(bindings), width, height);
     }
 
-    /** One draw of {@code vertices} generated vertices with {@code pushLength} bytes of push constants at {@code push} (0: none), on the state {@link #bind} set. */
+    /**
+     * One draw of {@code vertices} generated vertices with {@code pushLength} bytes of push constants at {@code push} (0: none),
+     * on the state {@link #bind} set: call it only after {@code bind} in the same pass's commands.
+     */
     public void drawBound(VkCommandBuffer cmd, long push, int pushLength, int vertices) {
         if (push != 0 && pushBytes > 0) {
             nvkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, pushLength, push);

@@ -50,4 +50,35 @@ class PassRecordingTest {
         assertEquals("pass 'p' uses 'b' in its execute step but did not declare it in its setup", e.getMessage());
         runtime.close();
     }
+
+    /**
+     * A pooled pass keeps its last execute step and data until its setup returns new ones: a setup that throws, an Error as
+     * well as an exception, leaves the frame refusing to be recorded, and the earlier frame's step never runs for it.
+     */
+    @Test
+    void aSetupThatThrowsAnErrorLeavesTheFrameUnrecordable() {
+        GraphRuntime runtime = new GraphRuntime(new NoOpBackend(2), false);
+        int[] ran = {0};
+        for (int frame = 0; frame < 3; frame++) {
+            GraphDeclaration g = runtime.begin(frame, frame + 1);
+            BufferHandle out = Planning.importBuffer(g, "out", 64, ResourceState.UNUSED, Access.HOST_READ);
+            boolean failing = frame == 2;
+            Runnable declare = () -> g.addPass("p", PassKind.COMPUTE, s -> {
+                if (failing) {
+                    throw new AssertionError("setup broke");
+                }
+                return s.write(out, Access.COMPUTE_WRITE);
+            }, (written, c) -> ran[0]++);
+            if (!failing) {
+                declare.run();
+                runtime.record(g, null);
+                continue;
+            }
+            assertThrows(AssertionError.class, declare::run);
+            GraphException e = assertThrows(GraphException.class, () -> runtime.record(g, null));
+            assertEquals("pass 'p': its setup failed, so this frame graph is incomplete; declare the frame again", e.getMessage());
+        }
+        assertEquals(2, ran[0], "execute steps run: one for each frame whose setup returned");
+        runtime.close();
+    }
 }

@@ -114,7 +114,8 @@ public final class DemoFrames implements AutoCloseable {
             last[0] = now;
             lastPacing[0] = pacing;
         });
-        long bytes = allocations == null ? -1 : bytesAt[1] - bytesAt[0];
+        // A run that ended before its last frame read no end count: its bytes are not known (-1), not 0.
+        long bytes = allocations == null || count[0] != framesPerRun ? -1 : bytesAt[1] - bytesAt[0];
         int n = (int) Math.min(count[0], cpu.length);
         // The first frame's interval starts before run() (its set-up is not a frame's cost).
         double[] steady = Arrays.copyOfRange(cpu, Math.min(1, n), n);
