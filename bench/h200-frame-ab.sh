@@ -5,8 +5,9 @@
 # jars), debs/ (Debian's libvulkan1; libglvnd0, libglx0, libegl1, libgl1, libopengl0 where the driver's libGLX_nvidia
 # needs them, as on the H100 machine) and libasyncProfiler.so (tools.profiler:async-profiler, linux-x64), copied there:
 #   VARIANTS="base new par" bash FOLDER/h200-frame-ab.sh OUTDIR ROUNDS [prof|noprof]
-# A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two), and
-# with a file lib-NAME.args there, the bench with those arguments too (e.g. --set hud.textRefreshMs=0).
+# A variant NAME with a folder lib-NAME/ there runs those jars instead of newlib/ (a third build beside the two), with
+# a file lib-NAME.args there, the bench with those arguments too (e.g. --set hud.textRefreshMs=0), and with a file
+# lib-NAME.jvm there, the JVM with those options (e.g. -XX:+UseParallelGC; "par" alone means the new jars under it).
 # It writes a few files a round: give it a work folder and pack that into the call's $OUT (tar czf "$OUT/ab.tgz" -C WORK .),
 # since a device call brings back at most eight files.
 set -u
@@ -18,7 +19,7 @@ J="$G/tally/runtime/bin/java"
 for r in $(seq 1 "$ROUNDS"); do
   for v in ${VARIANTS:-base new}; do
     cp="$G/tally/lib/*"; [ "$v" != base ] && cp="$G/newlib/*:$G/tally/lib/*"; [ -d "$G/lib-$v" ] && cp="$G/lib-$v/*:$G/tally/lib/*"
-    gc="-XX:+UseG1GC"; [ "$v" = par ] && gc="-XX:+UseParallelGC"
+    gc="-XX:+UseG1GC"; [ "$v" = par ] && gc="-XX:+UseParallelGC"; [ -f "$G/lib-$v.jvm" ] && gc="$(cat "$G/lib-$v.jvm")"
     echo "== $v round $r $(date +%T)" | tee -a "$OUT/steps.txt"
     args=""; [ -f "$G/lib-$v.args" ] && args="$(cat "$G/lib-$v.args")"
     timeout 200 "$J" -Xss4m $gc -cp "$cp" dev.tally.tools.ToolsMain bench --only frame $args > "$OUT/bench-$v-$r.txt" 2>&1
