@@ -76,8 +76,11 @@ final class FrameRecorder {
         // mostly), else by the key's walk.
         String key = lastTopologyKey != null && TopologyKey.sameTopology(g, lastGraph) ? lastTopologyKey
                 : TopologyKey.of(g, lastTopologyKey, keyMatcher);
-        lastTopologyKey = key;
         TopologyCache.Compiled compiled = topologies.acquire(key, g, passOrder, poison, g.frame());
+        // The cached entry's own key string from now on: a topology come back to is described by a new, equal string, and
+        // keeping that one would compare it character by character with the entry's in every later frame's lookup.
+        key = compiled.key;
+        lastTopologyKey = key;
         GraphPlan plan = compiled.plan;
         Object[] objects = objectsOf(g, compiled.transients);
         int[] laneOf = async.place(g, plan, key, lanes);

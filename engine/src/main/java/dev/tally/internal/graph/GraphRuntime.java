@@ -332,6 +332,8 @@ public final class GraphRuntime implements AutoCloseable {
     public long barrierPlans() { return topologies.barrierPlans(); }
     /** How many times a frame needed a new compile (the rest reused a cached plan). */
     public long compiles() { return topologies.compiles(); }
+    /** How many frames looked their topology up among the cached ones (a frame of the last frame's topology does not). */
+    long topologyLookups() { return topologies.mapLookups(); }
     /** Objects the backend created for transients so far; flat in steady state. */
     public long transientObjectsCreated() { return backend.transientObjectsCreated(); }
 

@@ -49,6 +49,12 @@ final class TopologyCache implements AutoCloseable {
     private final LinkedHashMap<String, Compiled> entries = new LinkedHashMap<>(CAPACITY, 0.75f, true);
     /** This frame's entry states by resource id (null for transients), reused from frame to frame. */
     private ResourceState[] scratch = new ResourceState[0];
+    /**
+     * The topology acquired last, always the map's most recently used entry: a frame of the same key (the very string, as
+     * the recorder hands back for an unchanged topology) takes it without hashing into the map and walking its nodes.
+     */
+    private Compiled last;
+    private long mapLookups;
     private long compiles;
     private long barrierPlans;
     private long barrierHits;
@@ -62,7 +68,11 @@ final class TopologyCache implements AutoCloseable {
      * {@code order} and given transient memory (laid out for poisoning when {@code poison}) if new.
      */
     Compiled acquire(String key, GraphDeclaration g, PassOrder order, boolean poison, long frame) {
-        Compiled c = entries.get(key);
+        Compiled c = last;
+        if (c == null || c.key != key) {
+            c = entries.get(key);
+            mapLookups++;
+        }
         if (c == null) {
             g.requireComplete();
             c = new Compiled(key, GraphCompiler.compile(g, order));
@@ -77,6 +87,7 @@ final class TopologyCache implements AutoCloseable {
             c.transients = memory.create(g, c.plan, poison);
         }
         c.lastUsedFrame = frame;
+        last = c;   // never evicted below: it was used this frame and is the newest entry
         if (entries.size() > 1) {
             evict(frame);   // with one topology there is nothing else to release (and no iterator to make)
         }
@@ -135,8 +146,11 @@ final class TopologyCache implements AutoCloseable {
     void clear() {
         entries.values().forEach(this::release);
         entries.clear();
+        last = null;
     }
 
+    /** Frames whose topology was looked up in the map (the rest had the last frame's key). */
+    long mapLookups() { return mapLookups; }
     /** Frames that needed a compile. */
     long compiles() { return compiles; }
     /** Frames whose barriers were planned (the rest reused an earlier frame's). */

@@ -65,6 +65,7 @@ class TopologyReuseTest {
         one.accept(Shape.BASE);
         one.accept(Shape.BASE);
         assertEquals(1, runtime.compiles(), "the same topology three frames running: compiled once");
+        assertEquals(1, runtime.topologyLookups(), "the second and third frames take the topology the first acquired, without a map lookup");
         Shape[] changed = {
                 new Shape(512, Access.COMPUTE_READ, Access.HOST_READ, PassKind.COMPUTE, false),           // a description
                 new Shape(256, Access.COMPUTE_UNIFORM, Access.HOST_READ, PassKind.COMPUTE, false),        // an access
@@ -75,10 +76,14 @@ class TopologyReuseTest {
         };
         long compiles = 1;
         for (Shape s : changed) {
+            long lookups = runtime.topologyLookups();
             one.accept(s);
             assertEquals(++compiles, runtime.compiles(), "a frame differing from the last by " + s + " is compiled, not given its plan");
             one.accept(Shape.BASE);   // back to the first shape: its plan is still cached
             assertEquals(compiles, runtime.compiles(), "the first shape again, after " + s + ": its cached plan");
+            assertEquals(lookups + 2, runtime.topologyLookups(), "the changed frame and the one back to the first shape each look theirs up");
+            one.accept(Shape.BASE);
+            assertEquals(lookups + 2, runtime.topologyLookups(), "the first shape twice running: the second takes the last acquired");
         }
         runtime.close();
     }

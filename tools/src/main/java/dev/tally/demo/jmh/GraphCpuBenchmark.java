@@ -17,6 +17,7 @@ import dev.tally.internal.vk.ResourceState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -45,6 +46,8 @@ import static org.lwjgl.vulkan.VK10.VK_FORMAT_R8G8B8A8_UNORM;
  *   described imports here (they need a device); the nodes' own work (descriptor bindings, pass data) is not in it.</li>
  *   <li>{@link #exampleFrame}: the embedding example's frame with two views (per view: its HDR target imported, the
  *   histogram, reduction and exposure, a readback capture), declared the same way.</li>
+ *   <li>{@link #demoFrameEvicted}: the demo's frame with the caches evicted before it, as the driver's work evicts them in a
+ *   real frame loop.</li>
  *   <li>{@link #chain}: a chain of {@code passes} compute passes, each reading the last one's transient: the cost
  *   per pass is the slope between two lengths.</li>
  * </ul>
@@ -318,9 +321,47 @@ public class GraphCpuBenchmark {
         }
     }
 
+    /**
+     * The demo's frame after its data left the caches, as in a real frame, where the driver's work runs between Tally's
+     * steps: before each frame (outside the timing) {@link #EVICTING_WRITES} writes to random cache lines of a buffer of
+     * {@code evictMiB} MiB. On the H100 machine's CPU the demo's declarations took about twice inside the frame loop what
+     * this benchmark's warm frame takes; a frame evicted through 4 MiB takes about twice the warm one here too.
+     */
+    @State(Scope.Thread)
+    public static class EvictedDemoFrame extends DemoFrame {
+        /** Random line writes before each frame: about 1.2 MiB of lines, more than a core's L2. */
+        static final int EVICTING_WRITES = 20_000;
+
+        @Param({"4", "64"})
+        public int evictMiB;
+        private long[] lines;
+        private long seed = 1;
+
+        @Setup
+        public void allocate() {
+            lines = new long[evictMiB << 17];
+        }
+
+        @Setup(Level.Invocation)
+        public void evict() {
+            long x = seed++;
+            int mask = lines.length - 1;
+            for (int i = 0; i < EVICTING_WRITES; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;   // a linear congruential walk: no pattern a prefetcher follows
+                lines[(int) (x >>> 24) & mask & ~7] += i;
+            }
+        }
+    }
+
     /** One demo frame. */
     @Benchmark
     public int demoFrame(DemoFrame s) {
+        return s.frame();
+    }
+
+    /** One demo frame, its data first evicted from the caches. */
+    @Benchmark
+    public int demoFrameEvicted(EvictedDemoFrame s) {
         return s.frame();
     }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The no-op backend's benchmark graphs are what they say: every declared pass compiles and is kept (none culled, so
@@ -34,6 +35,25 @@ class GraphCpuBenchmarkTest {
     @Test
     void demoFrameKeepsItsEightPasses() {
         assertWholeGraph("demo frame", new GraphCpuBenchmark.DemoFrame(), 8);
+    }
+
+    @Test
+    void evictedDemoFrameKeepsItsEightPassesAndEvictsAcrossItsBuffer() throws ReflectiveOperationException {
+        GraphCpuBenchmark.EvictedDemoFrame s = new GraphCpuBenchmark.EvictedDemoFrame();
+        s.evictMiB = 4;
+        s.allocate();
+        s.evict();
+        java.lang.reflect.Field f = GraphCpuBenchmark.EvictedDemoFrame.class.getDeclaredField("lines");
+        f.setAccessible(true);
+        long[] lines = (long[]) f.get(s);
+        int touched = 0;
+        for (int i = 0; i < lines.length; i += 8) {
+            touched += lines[i] != 0 ? 1 : 0;
+        }
+        // 20,000 random writes over 65,536 lines: about 17,000 distinct lines (fewer where writes collide); a walk that
+        // repeated, or a mask that kept it in a corner of the buffer, would touch far fewer.
+        assertTrue(touched > 15_000, "lines written by one eviction: " + touched);
+        assertWholeGraph("evicted demo frame", s, 8);
     }
 
     @Test
