@@ -303,7 +303,22 @@ public class BenchCommand implements Callable<Integer> {
                             pairs.ratioMax(), pairs.tallyCpuMicros(), pairs.replayCpuMicros(), pairs.cpuRatio()),
                     pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d", warmUpRuns,
                             rt.config().integer("hud.textRefreshMs"))));
+            dev.tally.demo.app.FramePhases phases = cpu.measurePhases();
+            progress.printf(Locale.ROOT, "  frame-cpu-phases %dx%d medians: %s%n", cpuW, cpuH, phases.summary());
+            out.add(new BenchResult("frame-cpu-phases", (long) cpuW * cpuH, false, 0, 0, 0, 0,
+                    "demo frame loop, one run with each phase timed (wall time less pacing waits, median per phase): " + phases.summary(),
+                    phasesJson(phases)));
         }
+    }
+
+    /** Each phase's median as JSON members (no braces): "phaseMicros": {"begin": 1.10, ...}. */
+    private static String phasesJson(dev.tally.demo.app.FramePhases phases) {
+        StringBuilder b = new StringBuilder("\"phaseMicros\": {");
+        for (dev.tally.demo.app.FramePhases.Phase p : dev.tally.demo.app.FramePhases.Phase.values()) {
+            b.append(p.ordinal() == 0 ? "" : ", ").append('"').append(p.label()).append("\": ")
+                    .append(String.format(Locale.ROOT, "%.3f", phases.medianMicros(p)));
+        }
+        return b.append('}').toString();
     }
 
     private static void sweep(Tally rt, Config config, ReductionBench bench, ReductionBench.Input in) {

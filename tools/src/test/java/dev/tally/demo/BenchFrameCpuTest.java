@@ -62,6 +62,12 @@ class BenchFrameCpuTest {
         // The demo's HUD text refresh changes what its frame does: the row says which one was measured.
         assertEquals(250, JsonNumbers.number(row, "hudTextRefreshMs"), row);
         assertTrue(row.contains("HUD text rebuilt every 250 ms of the frame clock"), row);
+        // Beside it, one run timed phase by phase: every phase's median in the JSON and the progress text.
+        String phases = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu-phases\"")).findFirst().orElseThrow(() -> new AssertionError(text));
+        for (dev.tally.demo.app.FramePhases.Phase p : dev.tally.demo.app.FramePhases.Phase.values()) {
+            assertTrue(JsonNumbers.number(phases, p.label()) >= 0, p + " in " + phases);
+        }
+        assertTrue(run.err().contains("frame-cpu-phases 320x180 medians: begin "), run::toString);
     }
 
     private static double[] numbers(String json, String key) {

@@ -188,7 +188,16 @@ public final class DemoApp implements AutoCloseable {
 
     /** A run of the frame loop as {@link #run} makes it, a frame per {@link Run#step}: for a caller that drives the frames (a benchmark). */
     public Run start(BooleanSupplier stop, LongConsumer afterFrame) {
-        return new Run(stop, afterFrame);
+        return new Run(stop, afterFrame, null);
+    }
+
+    /** As {@link #run}, each frame's phases timed into {@code phases} (a benchmark's breakdown of the frame). */
+    public Summary run(BooleanSupplier stop, LongConsumer afterFrame, FramePhases phases) {
+        Run run = new Run(stop, afterFrame, phases);
+        while (run.step()) {
+            // A frame per step, until the run is over.
+        }
+        return run.finish();
     }
 
     /** One run of the frame loop: what it keeps from frame to frame. {@link #step} renders the next frame; {@link #finish} ends it. */
@@ -211,8 +220,11 @@ public final class DemoApp implements AutoCloseable {
         private final Output output = new Output();
         private final AcquireFailures acquireFailures = new AcquireFailures();
         private boolean over;
+        /** Null but in a benchmark's breakdown run: then each phase of the step is timed. */
+        private final FramePhases phases;
 
-        private Run(BooleanSupplier stop, LongConsumer afterFrame) {
+        private Run(BooleanSupplier stop, LongConsumer afterFrame, FramePhases phases) {
+            this.phases = phases;
             this.stop = stop;
             this.afterFrame = afterFrame;
             target = settings.frames();
@@ -253,8 +265,17 @@ public final class DemoApp implements AutoCloseable {
                 reload.poll(exposure);
             }
             long frameStart = System.nanoTime();
+            if (phases != null) {
+                phases.frameStarted();
+            }
             Frame frame = tally.beginFrame();
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.BEGIN);
+            }
             VkCommandBuffer cmd = lanes == null ? commands.begin(frame) : null;
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.COMMANDS);
+            }
             if (swapchain != null) {
                 image = swapchain.acquire(frame.number());
                 if (image < 0) {
@@ -278,14 +299,29 @@ public final class DemoApp implements AutoCloseable {
             FrameGraph g = frame.graph();
             GpuImage targetImage = swapchain != null ? swapchain.image(image) : offscreen;
             ImageHandle hdr = scene.add(g, targetImage.width(), targetImage.height(), sceneTime);
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.SCENE);
+            }
             AutoExposure.Result ae = exposure.add(g, hdr, frameDt);
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.EXPOSURE);
+            }
             ImageHandle out = swapchain != null ? g.importSwapchainImage("swapchain", targetImage) : g.importImage("output", targetImage, null);
             out = tonemap.add(g, hdr, ae.exposure(), out);
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.TONEMAP);
+            }
             ReadbackRing.ImageRegion probed = probe.region(g, hdr);
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.PROBE);
+            }
             if (filmstrip != null) {
                 filmstrip.capture(g, rendered, sceneTime, out, targetImage, ae.exposure());
             }
             ExposurePlot.View plotted = plot.add(g, ae.exposure(), sceneTime);   // every frame: the plot's history stays continuous
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.PLOT);
+            }
             if (keys.hudVisible()) {
                 ExposureSettings es = exposure.settings();
                 if (hudTextClock.due(settings.fixedDt() > 0 ? rendered * dt : (frameStart - start) / 1e9, last)) {
@@ -295,8 +331,14 @@ public final class DemoApp implements AutoCloseable {
                 out = hud.add(g, out, hudText,
                         views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
             }
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.HUD);
+            }
             ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
                     ExposureShaderLayout.NORMALIZED_BYTES, probed));
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.CAPTURE);
+            }
             if (last && settings.screenshot() != null && swapchain == null) {
                 screenshot = Screenshot.capture(tally, g, out);
             }
@@ -313,6 +355,9 @@ public final class DemoApp implements AutoCloseable {
             } else {
                 frame.record(cmd);
                 commands.end(cmd);
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.RECORD);
+            }
                 if (swapchain != null) {
                     frame.submit(cmd, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                             swapchain.renderFinished(image));
@@ -320,6 +365,9 @@ public final class DemoApp implements AutoCloseable {
                 } else {
                     frame.submit(cmd);
                 }
+            }
+            if (phases != null) {
+                phases.ended(FramePhases.Phase.SUBMIT);
             }
             if (keyShot != null) {
                 writeKeyScreenshot(keyShot, frame.number());

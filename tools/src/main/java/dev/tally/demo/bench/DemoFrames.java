@@ -5,6 +5,7 @@ import dev.tally.internal.engine.Engine;
 import dev.tally.Tally;
 import dev.tally.demo.app.DemoApp;
 import dev.tally.demo.app.DemoSettings;
+import dev.tally.demo.app.FramePhases;
 import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.bench.replay.CommandCapture;
 import dev.tally.demo.bench.replay.CommandStream;
@@ -124,6 +125,22 @@ public final class DemoFrames implements AutoCloseable {
         double threadMedian = cpuTime ? median(Arrays.copyOfRange(threadCpu, Math.min(1, n), n)) : -1;
         double pacingPerFrame = (Engine.of(tally).waits().of(Waits.Cause.PACING).micros() - pacingStart) / Math.max(1, count[0]);
         return new Figures(count[0], median, mean, threadMedian, pacingPerFrame, bytes < 0 ? -1 : (double) bytes / Math.max(1, count[0] - 1));
+    }
+
+    /**
+     * One run with each frame's phases timed ({@link FramePhases}): where the frame's time goes, the pacing waits taken out.
+     * A run of its own, after the measured ones: its marks read the clock some twenty times a frame.
+     */
+    public FramePhases measurePhases() {
+        return measurePhases(() -> Engine.of(tally).waits().micros(Waits.Cause.PACING));
+    }
+
+    /** As {@link #measurePhases()}, the waits to take out read from {@code waitedMicros}. */
+    public FramePhases measurePhases(java.util.function.DoubleSupplier waitedMicros) {
+        FramePhases phases = new FramePhases((int) Math.min(framesPerRun, cpu.length), waitedMicros);
+        app.run(() -> false, f -> {
+        }, phases);
+        return phases;
     }
 
     /**
