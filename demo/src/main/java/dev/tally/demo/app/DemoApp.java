@@ -355,9 +355,9 @@ public final class DemoApp implements AutoCloseable {
             } else {
                 frame.record(cmd);
                 commands.end(cmd);
-            if (phases != null) {
-                phases.ended(FramePhases.Phase.RECORD);
-            }
+                if (phases != null) {
+                    phases.ended(FramePhases.Phase.RECORD);
+                }
                 if (swapchain != null) {
                     frame.submit(cmd, swapchain.acquireSemaphore(frame.number()), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                             swapchain.renderFinished(image));
