@@ -179,11 +179,7 @@ public final class DemoApp implements AutoCloseable {
      * swapchain image was already presented). {@code afterFrame} hears each submitted frame's number.
      */
     public Summary run(BooleanSupplier stop, LongConsumer afterFrame) {
-        Run run = start(stop, afterFrame);
-        while (run.step()) {
-            // A frame per step, until the run is over.
-        }
-        return run.finish();
+        return run(stop, afterFrame, null);
     }
 
     /** A run of the frame loop as {@link #run} makes it, a frame per {@link Run#step}: for a caller that drives the frames (a benchmark). */
@@ -191,7 +187,7 @@ public final class DemoApp implements AutoCloseable {
         return new Run(stop, afterFrame, null);
     }
 
-    /** As {@link #run}, each frame's phases timed into {@code phases} (a benchmark's breakdown of the frame). */
+    /** As {@link #run(BooleanSupplier, LongConsumer)}, each frame's phases timed into {@code phases} when not null (a benchmark's breakdown). */
     public Summary run(BooleanSupplier stop, LongConsumer afterFrame, FramePhases phases) {
         Run run = new Run(stop, afterFrame, phases);
         while (run.step()) {
