@@ -9,6 +9,7 @@ import dev.tally.readback.Sample;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 
 /**
  * A sample as a {@link SampleListener} sees it: provenance plus a view of the slot's payload, valid only
@@ -25,6 +26,9 @@ public final class DeliveredSlot implements Delivery {
     private boolean stale;
     private boolean oneShot;
     private long payload;
+    /** The slot's memory as 32-bit words, the payload's first at {@link #firstWord} (null: none given; read word by word). */
+    private FloatBuffer words;
+    private int firstWord;
     private final SlotLayout layout = new SlotLayout();
     private boolean valid;
 
@@ -32,7 +36,7 @@ public final class DeliveredSlot implements Delivery {
     }
 
     void set(long frame, long timelineValue, long deliveredAtFrame, long completedNanos, TimeSource source, double ageMillis,
-             boolean stale, boolean oneShot, long payload, SlotLayout layout) {
+             boolean stale, boolean oneShot, long payload, SlotLayout layout, FloatBuffer slotWords, int firstWord) {
         this.frame = frame;
         this.timelineValue = timelineValue;
         this.deliveredAtFrame = deliveredAtFrame;
@@ -42,6 +46,8 @@ public final class DeliveredSlot implements Delivery {
         this.stale = stale;
         this.oneShot = oneShot;
         this.payload = payload;
+        this.words = slotWords;
+        this.firstWord = firstWord;
         this.layout.copyFrom(layout);
         this.valid = true;
     }
@@ -118,7 +124,7 @@ public final class DeliveredSlot implements Delivery {
         if (dst.length < layout.floatCount()) {
             throw new IllegalArgumentException("destination holds " + dst.length + " floats; the sample has " + layout.floatCount());
         }
-        layout.toFloats(payload, dst);
+        layout.toFloats(payload, words, firstWord, dst);
     }
 
     /** The raw payload into {@code dst} from its position, which advances by {@link #byteCount()}. */

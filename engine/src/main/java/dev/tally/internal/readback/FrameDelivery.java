@@ -134,7 +134,7 @@ final class FrameDelivery implements GraphRuntime.FrameListener {
         s.request = null;
         long now = System.nanoTime();
         s.buffer.invalidate(0, HEADER_BYTES + s.layout.payloadBytes());
-        handOut.deliver(s.buffer.mappedAddress(), s.layout, slotFrame, s.timelineValue, currentFrame(), times.completionNanos(s, now, beginNanos), now, request);
+        handOut.deliver(s.buffer.mappedAddress(), s.words, s.layout, slotFrame, s.timelineValue, currentFrame(), times.completionNanos(s, now, beginNanos), now, request);
     }
 
     /** The number of the frame begun last, -1 before the first. */

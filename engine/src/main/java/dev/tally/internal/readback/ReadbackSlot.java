@@ -9,6 +9,8 @@ import dev.tally.vk.MemoryKind;
 import dev.tally.internal.vk.VulkanContext;
 import org.lwjgl.system.MemoryUtil;
 
+import java.nio.FloatBuffer;
+
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
@@ -18,6 +20,8 @@ import static org.lwjgl.vulkan.VK10.VK_BUFFER_USAGE_TRANSFER_DST_BIT;
  */
 final class ReadbackSlot {
     final TrackedBuffer buffer;
+    /** The slot's mapped memory as 32-bit words (made once: a delivery copies buffer regions out of it in bulk). */
+    final FloatBuffer words;
     final int query;
     final SlotLayout layout = new SlotLayout();
     long frame = -1;          // -1: empty, delivered or superseded
@@ -34,6 +38,7 @@ final class ReadbackSlot {
 
     ReadbackSlot(TrackedBuffer buffer, int query, String targetName) {
         this.buffer = buffer;
+        this.words = MemoryUtil.memFloatBuffer(buffer.mappedAddress(), (int) (buffer.size() / 4));
         this.query = query;
         this.targetName = targetName;
     }

@@ -17,6 +17,7 @@ import dev.tally.readback.Sample;
 import org.lwjgl.system.MemoryUtil;
 
 import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -64,10 +65,12 @@ public final class SampleHandOut {
     /**
      * Hands out the slot at {@code slotAddress} (header, then payload laid out as {@code layout}), written by
      * frame {@code frame} and delivered at frame {@code deliveredAt}; {@code request} non-null for a one-shot.
+     * {@code slotWords}, where given, views the slot's memory from {@code slotAddress} as 32-bit words (made once per
+     * slot), so that buffer regions reach a subscriber's array in one bulk copy each.
      *
      * @return false when the sample was rejected: its sequence number is not its frame's
      */
-    public boolean deliver(long slotAddress, SlotLayout layout, long frame, long timelineValue, long deliveredAt,
+    public boolean deliver(long slotAddress, FloatBuffer slotWords, SlotLayout layout, long frame, long timelineValue, long deliveredAt,
                            long completedNanos, long nowNanos, OneShotRequest request) {
         int sequence = MemoryUtil.memGetInt(slotAddress);
         if (sequence != (int) frame) {
@@ -83,7 +86,8 @@ public final class SampleHandOut {
         boolean isStale = lag > maxAgeFrames;
         double age = (nowNanos - completedNanos) / 1e6;
         long payload = slotAddress + ReadbackRingNode.HEADER_BYTES;
-        delivery.set(frame, timelineValue, deliveredAt, completedNanos, timeSource, age, isStale, request != null, payload, layout);
+        delivery.set(frame, timelineValue, deliveredAt, completedNanos, timeSource, age, isStale, request != null, payload, layout, slotWords,
+                ReadbackRingNode.HEADER_BYTES / 4);
         samples++;
         if (isStale) {
             stale++;

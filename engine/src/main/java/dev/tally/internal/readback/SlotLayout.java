@@ -2,6 +2,8 @@ package dev.tally.internal.readback;
 
 import org.lwjgl.system.MemoryUtil;
 
+import java.nio.FloatBuffer;
+
 /**
  * Where each captured region lies in a slot's payload and how it becomes floats. Each slot keeps its
  * own, written at capture, so that a sample is always read with the layout of the frame that wrote it
@@ -96,11 +98,19 @@ public final class SlotLayout {
         return n;
     }
 
-    /** Converts region {@code region} of the payload at {@code payload} into {@code dst[at..]}. */
-    void regionToFloats(int region, long payload, float[] dst, int at) {
+    /**
+     * Converts region {@code region} of the payload at {@code payload} into {@code dst[at..]}. With {@code words} (the
+     * payload's memory as 32-bit words, the payload's first at index {@code firstWord}), a buffer region is one bulk copy;
+     * without, it is read word by word.
+     */
+    void regionToFloats(int region, long payload, FloatBuffer words, int firstWord, float[] dst, int at) {
         long src = payload + offset[region];
         if (format[region] == RAW) {
             int n = (int) (bytes[region] / 4);
+            if (words != null && (offset[region] & 3) == 0) {
+                words.get(firstWord + (int) (offset[region] >> 2), dst, at, n);   // absolute bulk read: no view made per call
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 dst[at + i] = MemoryUtil.memGetFloat(src + 4L * i);
             }
@@ -111,9 +121,14 @@ public final class SlotLayout {
 
     /** Every region converted, concatenated without padding, into {@code dst} from index 0. */
     void toFloats(long payload, float[] dst) {
+        toFloats(payload, null, 0, dst);
+    }
+
+    /** As {@link #toFloats(long, float[])}, buffer regions copied in bulk from {@code words} (see {@link #regionToFloats}). */
+    void toFloats(long payload, FloatBuffer words, int firstWord, float[] dst) {
         int at = 0;
         for (int i = 0; i < count; i++) {
-            regionToFloats(i, payload, dst, at);
+            regionToFloats(i, payload, words, firstWord, dst, at);
             at += regionFloats(i);
         }
     }

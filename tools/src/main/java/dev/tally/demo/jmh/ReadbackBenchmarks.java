@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 import java.util.concurrent.TimeUnit;
 
 import static org.lwjgl.vulkan.VK10.VK_FORMAT_R16G16B16A16_SFLOAT;
@@ -40,6 +41,8 @@ public class ReadbackBenchmarks {
     private SampleHandOut handOut;
     private SlotLayout layout;
     private long slot;
+    /** The slot's memory as words, made once as a ring's slot makes it. */
+    private FloatBuffer slotWords;
     private long frame;
     private final float[] floats = new float[64 + 16];
     private final ByteBuffer bytes = ByteBuffer.allocateDirect(1024);
@@ -52,6 +55,7 @@ public class ReadbackBenchmarks {
         layout.addBuffer(256);
         layout.addImage(VK_FORMAT_R16G16B16A16_SFLOAT, 4);
         slot = MemoryUtil.nmemCalloc(1, 16 + 1024);
+        slotWords = MemoryUtil.memFloatBuffer(slot, (16 + 1024) / 4);
         for (int i = 0; i < 64; i++) {
             MemoryUtil.memPutFloat(slot + 16 + 4L * i, i * 0.5f);
         }
@@ -65,7 +69,7 @@ public class ReadbackBenchmarks {
         long f = frame++;
         MemoryUtil.memPutInt(slot, (int) f);   // the sequence number the GPU writes
         long now = System.nanoTime();
-        bh.consume(handOut.deliver(slot, layout, f, f + 1, f + 2, now - 500_000, now, null));
+        bh.consume(handOut.deliver(slot, slotWords, layout, f, f + 1, f + 2, now - 500_000, now, null));
         bh.consume(floats[3]);
     }
 
@@ -75,7 +79,7 @@ public class ReadbackBenchmarks {
         long f = frame++;
         MemoryUtil.memPutInt(slot, (int) f - 3);
         long now = System.nanoTime();
-        bh.consume(handOut.deliver(slot, layout, f, f + 1, f + 2, now, now, null));
+        bh.consume(handOut.deliver(slot, slotWords, layout, f, f + 1, f + 2, now, now, null));
     }
 
     @TearDown
