@@ -8,6 +8,8 @@ import dev.tally.demo.bench.BaselineReductions;
 import dev.tally.demo.bench.BenchResult;
 import dev.tally.demo.bench.DemoFrames;
 import dev.tally.demo.bench.FrameCpuPairs;
+import dev.tally.demo.bench.FrameReplay;
+import dev.tally.demo.bench.replay.CommandReplay;
 import dev.tally.demo.bench.ReductionBench;
 import dev.tally.reduce.ReduceOp;
 import dev.tally.internal.reduce.ReduceSettings;
@@ -305,9 +307,17 @@ public class BenchCommand implements Callable<Integer> {
                             rt.config().integer("hud.textRefreshMs"))));
             dev.tally.demo.app.FramePhases phases = cpu.measurePhases();
             progress.printf(Locale.ROOT, "  frame-cpu-phases %dx%d medians: %s%n", cpuW, cpuH, phases.summary());
+            // The replay's frame in the phases it shares with the demo's: what Tally adds to each is their difference (the
+            // demo's beginning and declarations make no driver call, and the replay has none of them).
+            CommandReplay.Phases replayPhases = FrameReplay.measurePhases(rt, cpu, frames);
+            String replaySummary = String.format(Locale.ROOT, "commands %.2f, record %.2f, submit %.2f us", replayPhases.commandsMicros(),
+                    replayPhases.recordMicros(), replayPhases.submitMicros());
+            progress.printf(Locale.ROOT, "  frame-cpu-phases %dx%d, the replay of the same command stream: %s%n", cpuW, cpuH, replaySummary);
             out.add(new BenchResult("frame-cpu-phases", (long) cpuW * cpuH, false, 0, 0, 0, 0,
-                    "demo frame loop, one run with each phase timed (wall time less pacing waits, median per phase): " + phases.summary(),
-                    phasesJson(phases)));
+                    "demo frame loop, one run with each phase timed (wall time less pacing waits, median per phase): " + phases.summary()
+                            + "; the replay of its command stream, the same way: " + replaySummary,
+                    phasesJson(phases) + String.format(Locale.ROOT, ", \"replayPhaseMicros\": {\"commands\": %.3f, \"record\": %.3f, \"submit\": %.3f}",
+                            replayPhases.commandsMicros(), replayPhases.recordMicros(), replayPhases.submitMicros())));
         }
     }
 

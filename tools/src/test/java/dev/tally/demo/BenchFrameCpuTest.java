@@ -68,6 +68,13 @@ class BenchFrameCpuTest {
             assertTrue(JsonNumbers.number(phases, p.label()) >= 0, p + " in " + phases);
         }
         assertTrue(run.err().contains("frame-cpu-phases 320x180 medians: begin "), run::toString);
+        // And the replay's frame in the phases it shares with the demo's, each timed (a phase never timed reads 0).
+        for (String p : new String[]{"commands", "record", "submit"}) {
+            Matcher m = Pattern.compile("\"replayPhaseMicros\": \\{[^}]*\"" + p + "\": ([0-9.]+)").matcher(phases);
+            assertTrue(m.find(), () -> p + " of the replay's phases in " + phases);
+            assertTrue(Double.parseDouble(m.group(1)) > 0, p + " of the replay's phases in " + phases);
+        }
+        assertTrue(run.err().contains("frame-cpu-phases 320x180, the replay of the same command stream: commands "), run::toString);
     }
 
     private static double[] numbers(String json, String key) {

@@ -19,6 +19,15 @@ public final class FrameReplay {
 
     /** Replays {@code frames} frames of {@code demo}'s stream twice (warm-up, then measured). */
     public static CommandReplay.Figures measure(Tally tally, DemoFrames demo, int frames) {
+        return replay(tally, demo, frames, replay -> replay.measure(frames));
+    }
+
+    /** Replays {@code frames} frames of {@code demo}'s stream (warm-up), then as many timed phase by phase. */
+    public static CommandReplay.Phases measurePhases(Tally tally, DemoFrames demo, int frames) {
+        return replay(tally, demo, frames, replay -> replay.measurePhases(frames));
+    }
+
+    private static <T> T replay(Tally tally, DemoFrames demo, int frames, java.util.function.Function<CommandReplay, T> measured) {
         VulkanContext ctx = Engine.of(tally).context();
         try (CommandCapture capture = new CommandCapture(ctx.device());
              CommandStream stream = demo.captureFrame(capture)) {
@@ -31,7 +40,7 @@ public final class FrameReplay {
             ctx.waitIdle();   // the demo's frames are not the replay's to wait for
             try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), stream, ctx.options().framesInFlight())) {
                 replay.measure(frames);   // warm-up: JIT, the driver's first use of the pools
-                return replay.measure(frames);
+                return measured.apply(replay);
             }
         }
     }

@@ -39,6 +39,14 @@ public final class CommandReplay implements AutoCloseable {
     public record Figures(long frames, double threadCpuMicrosMedian, double wallMinusWaitsMicrosMedian, double bytesPerFrame) {
     }
 
+    /**
+     * Per-frame medians of a run timed phase by phase, the phases the demo's frame has beside them ({@code FramePhases}):
+     * the command buffer begun (its pool reset), the stream recorded and the buffer ended, the submission; the slot wait
+     * is in none of them.
+     */
+    public record Phases(double commandsMicros, double recordMicros, double submitMicros) {
+    }
+
     private final VkDevice device;
     private final VkQueue queue;
     private final CommandStream stream;
@@ -112,6 +120,11 @@ public final class CommandReplay implements AutoCloseable {
 
     /** Replays one frame: waits for the slot's previous frame, records the stream into its command buffer and submits it. */
     public void frame() {
+        frame(null, 0);
+    }
+
+    /** As {@link #frame()}; with {@code phases}, each phase's nanoseconds go to {@code phases[phase][index]}. */
+    private void frame(long[][] phases, int index) {
         int slot = (int) (frame % pools.length);
         if (frame >= pools.length) {
             waitValue.put(0, frame + 1 - pools.length);
@@ -119,14 +132,42 @@ public final class CommandReplay implements AutoCloseable {
             check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay slot)");
             waitNanos += System.nanoTime() - start;
         }
+        long commandsStart = phases == null ? 0 : System.nanoTime();
         check(vkResetCommandPool(device, pools[slot], 0), "vkResetCommandPool(replay)");
         VkCommandBuffer cmd = buffers[slot];
         check(vkBeginCommandBuffer(cmd, begin), "vkBeginCommandBuffer(replay)");
+        long recordStart = phases == null ? 0 : System.nanoTime();
         stream.record(cmd, capturedQueryPools, slotQueryPools[slot]);
         check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer(replay)");
+        long submitStart = phases == null ? 0 : System.nanoTime();
         frame++;
         VkSemaphoreSubmitInfo.nvalue(signals.address(slot), frame);   // by address: get(slot) would be a wrapper object per frame
         check(nvkQueueSubmit2(queue, 1, submits.address(slot), VK_NULL_HANDLE), "vkQueueSubmit2(replay)");
+        if (phases != null) {
+            phases[0][index] = recordStart - commandsStart;
+            phases[1][index] = submitStart - recordStart;
+            phases[2][index] = System.nanoTime() - submitStart;
+        }
+    }
+
+    /** {@code frames} replayed frames timed phase by phase (see {@link Phases}): the medians over the frames after the first. */
+    public Phases measurePhases(int frames) {
+        if (frames < 2) {
+            throw new IllegalArgumentException("replay phases need at least 2 frames (the first is set-up), got " + frames);
+        }
+        long[][] phases = new long[3][frames];
+        for (int f = 0; f < frames; f++) {
+            frame(phases, f);
+        }
+        return new Phases(medianMicrosAfterFirst(phases[0]), medianMicrosAfterFirst(phases[1]), medianMicrosAfterFirst(phases[2]));
+    }
+
+    private static double medianMicrosAfterFirst(long[] nanos) {
+        double[] micros = new double[nanos.length - 1];
+        for (int i = 1; i < nanos.length; i++) {
+            micros[i - 1] = nanos[i] / 1e3;
+        }
+        return median(micros);
     }
 
     /** {@code frames} replayed frames, measured as the demo's frames are: the thread's CPU time from one frame's end to the next. */
