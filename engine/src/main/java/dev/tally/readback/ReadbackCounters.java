@@ -27,11 +27,7 @@ public interface ReadbackCounters {
     /** {@return the largest lag delivered} */
     long lagMax();
 
-    /**
-     * {@return the median age at hand-out of the last samples, in milliseconds (NaN before the first)} Found when read, by a
-     * selection over the last 1024 ages (a few microseconds) once per new sample, so that delivering costs nothing for it:
-     * read it when a HUD's text is rebuilt, not for every frame.
-     */
+    /** {@return the median age at hand-out of the last samples, in milliseconds (NaN before the first)} */
     double ageMillisMedian();
 
     /** {@return samples delivered older than the ring's maximum age (flagged stale)} */

@@ -7,10 +7,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/**
- * The window gives the median a full sort of the last {@value AgeWindow#SIZE} ages gives, after every age; it selects only
- * when read, once per new age.
- */
+/** The kept-sorted window gives the median a full sort of the last {@value AgeWindow#SIZE} ages gives, after every age. */
 class AgeWindowTest {
     @Test
     void theMedianIsTheLastAgesMedianAfterEveryAge() {
@@ -34,36 +31,6 @@ class AgeWindowTest {
             all[i] = r.nextInt(8) == 0 ? all[Math.max(0, i - AgeWindow.SIZE)] : age;   // now and then the very age leaving
         }
         checkEveryMedian(all);
-    }
-
-    @Test
-    void addingAnAgeSelectsNothingAndAReadSelectsOncePerNewAge() {
-        AgeWindow w = new AgeWindow();
-        for (int i = 0; i < 3 * AgeWindow.SIZE; i++) {
-            w.add(i % 7);
-        }
-        assertEquals(0, w.selections(), "adding ages sorts or selects nothing");
-        double m = w.median();
-        assertEquals(1, w.selections());
-        assertEquals(m, w.median(), 0.0);
-        assertEquals(1, w.selections(), "a second read with no new age reuses the median");
-        w.add(3);
-        w.median();
-        assertEquals(2, w.selections());
-    }
-
-    @Test
-    void agesAllAlikeOrSortedGiveTheirMedian() {
-        AgeWindow alike = new AgeWindow();
-        for (int i = 0; i < 2 * AgeWindow.SIZE; i++) {
-            alike.add(2.5);
-        }
-        assertEquals(2.5, alike.median(), 0.0);
-        AgeWindow rising = new AgeWindow();
-        for (int i = 0; i < AgeWindow.SIZE; i++) {
-            rising.add(i);
-        }
-        assertEquals((AgeWindow.SIZE / 2 - 1 + AgeWindow.SIZE / 2) / 2.0, rising.median(), 0.0);
     }
 
     private static void checkEveryMedian(double[] all) {
