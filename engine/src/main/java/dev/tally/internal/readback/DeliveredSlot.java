@@ -29,7 +29,8 @@ public final class DeliveredSlot implements Delivery {
     /** The slot's memory as 32-bit words, the payload's first at {@link #firstWord} (null: none given; read word by word). */
     private FloatBuffer words;
     private int firstWord;
-    private final SlotLayout layout = new SlotLayout();
+    /** The delivering slot's own layout (not a copy: nothing captures into a slot while its sample is handed out). */
+    private SlotLayout layout = new SlotLayout();
     private boolean valid;
 
     DeliveredSlot() {
@@ -48,7 +49,7 @@ public final class DeliveredSlot implements Delivery {
         this.payload = payload;
         this.words = slotWords;
         this.firstWord = firstWord;
-        this.layout.copyFrom(layout);
+        this.layout = layout;
         this.valid = true;
     }
 
