@@ -266,7 +266,7 @@ public final class Submissions {
             Lock lock = second ? asyncQueueLock : queueLock;
             lock.lock();
             try {
-                result = nvkQueueSubmit2(second ? gpu.asyncQueue() : gpu.queue(), 1, pSubmit, VK_NULL_HANDLE);
+                result = QueueSubmit2.call(second ? gpu.asyncQueue() : gpu.queue(), 1, pSubmit, VK_NULL_HANDLE);
             } finally {
                 lock.unlock();
             }

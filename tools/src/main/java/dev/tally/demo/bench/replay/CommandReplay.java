@@ -1,5 +1,6 @@
 package dev.tally.demo.bench.replay;
 
+import dev.tally.internal.vk.QueueSubmit2;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -142,7 +143,7 @@ public final class CommandReplay implements AutoCloseable {
         long submitStart = phases == null ? 0 : System.nanoTime();
         frame++;
         VkSemaphoreSubmitInfo.nvalue(signals.address(slot), frame);   // by address: get(slot) would be a wrapper object per frame
-        check(nvkQueueSubmit2(queue, 1, submits.address(slot), VK_NULL_HANDLE), "vkQueueSubmit2(replay)");
+        check(QueueSubmit2.call(queue, 1, submits.address(slot), VK_NULL_HANDLE), "vkQueueSubmit2(replay)");   // as Tally submits: no struct walk
         if (phases != null) {
             phases[0][index] = recordStart - commandsStart;
             phases[1][index] = submitStart - recordStart;
