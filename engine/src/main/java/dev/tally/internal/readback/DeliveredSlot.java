@@ -153,7 +153,7 @@ public final class DeliveredSlot implements Delivery {
             bytes[i] = MemoryUtil.memGetByte(payload + i);
         }
         float[] floats = new float[layout.floatCount()];
-        layout.toFloats(payload, floats);
+        layout.toFloats(payload, words, firstWord, floats);
         return new Sample(frame, timelineValue, deliveredAtFrame, completedNanos, timeSource, ageMillis, stale, bytes, floats);
     }
 

@@ -107,7 +107,7 @@ public final class SlotLayout {
         long src = payload + offset[region];
         if (format[region] == RAW) {
             int n = (int) (bytes[region] / 4);
-            if (words != null && (offset[region] & 3) == 0) {
+            if (words != null) {   // regions start at whole words (buffer regions are whole floats, image regions at 16 bytes)
                 words.get(firstWord + (int) (offset[region] >> 2), dst, at, n);   // absolute bulk read: no view made per call
                 return;
             }
