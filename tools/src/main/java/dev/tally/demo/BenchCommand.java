@@ -61,10 +61,28 @@ public class BenchCommand implements Callable<Integer> {
             description = "run only these case groups: reduce, exposure, tonemap, hud, frame, loop (default: all)")
     Set<String> only;
 
+    @CommandLine.Option(names = "--frame-cpu-size", paramLabel = "WxH",
+            description = "the demo frame's size for frame-cpu and frame-cpu-phases (default 1280x720; 320x180 quick or on a CPU device): "
+                    + "a small one leaves the GPU idle between frames, so the frame thread never waits")
+    String frameCpuSize;
+
     @CommandLine.Mixin
     CommonOptions common;
 
     private static final List<String> GROUPS = List.of("reduce", "exposure", "tonemap", "hud", "frame", "loop");
+
+    /** {@code --frame-cpu-size} as {width, height}, or the defaults; a malformed one is the user's error, named. */
+    int[] frameCpuSize(int width, int height) {
+        if (frameCpuSize == null) {
+            return new int[]{width, height};
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,5})x(\\d{1,5})").matcher(frameCpuSize.trim());
+        int w = m.matches() ? Integer.parseInt(m.group(1)) : 0, h = m.matches() ? Integer.parseInt(m.group(2)) : 0;
+        if (w < 16 || h < 16 || w > 8192 || h > 8192) {
+            throw new UserInputException("--frame-cpu-size '" + frameCpuSize + "': expected WIDTHxHEIGHT, each 16 to 8192 (say 1280x720)");
+        }
+        return new int[]{w, h};
+    }
 
     private boolean runs(String group) {
         return only == null || only.contains(group);
@@ -89,6 +107,7 @@ public class BenchCommand implements Callable<Integer> {
             throw new UserInputException("--max-log2: must be in 0..31, got " + top);
         }
         new OutputPaths().add("--json", json);
+        frameCpuSize(0, 0);   // a malformed size is refused before the device is opened
         if (only != null) {
             for (String g : only) {
                 if (!GROUPS.contains(g)) {
@@ -192,7 +211,8 @@ public class BenchCommand implements Callable<Integer> {
                 }
                 Engine.of(rt).graphs().passTimingInterval(timingInterval);
                 if (runs("frame")) {
-                    frameCases(rt, w, h, quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720, quick ? 50 : 500, quick, bench.results(), progress);
+                    int[] cpuSize = frameCpuSize(quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720);
+                    frameCases(rt, w, h, cpuSize[0], cpuSize[1], quick ? 50 : 500, quick, bench.results(), progress);
                 }
                 if (sweep && runs("exposure")) {
                     for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {

@@ -27,8 +27,9 @@ class BenchFrameCpuTest {
     @Test
     void frameCpuStandsBesideItsReplay() throws IOException {
         Path json = dir.resolve("bench.json");
+        // A size of its own (the quick default is 320x180): the rows and the progress text name the size measured.
         Cli.Run run = ToolsCli.run("bench", "--quick", "--only", "frame", "--progress", "--json", json.toString(), "--set", "cache.dir=" + dir.resolve("cache"),
-                "--set", "hud.textRefreshMs=250");
+                "--set", "hud.textRefreshMs=250", "--frame-cpu-size", "192x108");
         assertEquals(0, run.status(), run::toString);
         assertTrue(run.err().contains("frame-cpu pair 3: "), run::toString);
         assertTrue(run.err().contains("replay of the same command stream "), run::toString);
@@ -36,6 +37,7 @@ class BenchFrameCpuTest {
                 run::toString);
         String text = Files.readString(json);
         String row = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu\"")).findFirst().orElseThrow(() -> new AssertionError(text));
+        assertEquals(192 * 108, JsonNumbers.number(row, "n"), row);
         int pairs = (int) JsonNumbers.number(row, "pairs");
         assertEquals(3, pairs, row);
         double[] demo = numbers(row, "pairCpuMicros"), replay = numbers(row, "pairReplayMicros"), ratios = numbers(row, "pairTallyOverReplay");
@@ -67,14 +69,14 @@ class BenchFrameCpuTest {
         for (dev.tally.demo.app.FramePhases.Phase p : dev.tally.demo.app.FramePhases.Phase.values()) {
             assertTrue(JsonNumbers.number(phases, p.label()) >= 0, p + " in " + phases);
         }
-        assertTrue(run.err().contains("frame-cpu-phases 320x180 medians: begin "), run::toString);
+        assertTrue(run.err().contains("frame-cpu-phases 192x108 medians: begin "), run::toString);
         // And the replay's frame in the phases it shares with the demo's, each timed (a phase never timed reads 0).
         for (String p : new String[]{"commands", "record", "submit"}) {
             Matcher m = Pattern.compile("\"replayPhaseMicros\": \\{[^}]*\"" + p + "\": ([0-9.]+)").matcher(phases);
             assertTrue(m.find(), () -> p + " of the replay's phases in " + phases);
             assertTrue(Double.parseDouble(m.group(1)) > 0, p + " of the replay's phases in " + phases);
         }
-        assertTrue(run.err().contains("frame-cpu-phases 320x180, the replay of the same command stream: commands "), run::toString);
+        assertTrue(run.err().contains("frame-cpu-phases 192x108, the replay of the same command stream: commands "), run::toString);
     }
 
     private static double[] numbers(String json, String key) {

@@ -40,4 +40,14 @@ class BenchOnlyTest {
         assertEquals(1, run.errLines().size(), run::toString);
         assertTrue(run.err().contains("--only") && run.err().contains("'histo'"), run::toString);
     }
+
+    @Test
+    void aMalformedFrameCpuSizeIsNamedBeforeTheDeviceOpens() {
+        for (String size : new String[]{"1280", "12x5", "1280x720x2", "widexhigh"}) {
+            Cli.Run run = ToolsCli.run("bench", "--quick", "--only", "frame", "--frame-cpu-size", size, "--set", "cache.dir=" + cache);
+            assertEquals(2, run.status(), run::toString);
+            assertEquals(1, run.errLines().size(), run::toString);
+            assertTrue(run.err().contains("--frame-cpu-size '" + size + "'") && run.err().contains("WIDTHxHEIGHT"), run::toString);
+        }
+    }
 }
