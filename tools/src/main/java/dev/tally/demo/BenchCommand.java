@@ -84,6 +84,16 @@ public class BenchCommand implements Callable<Integer> {
         return new int[]{w, h};
     }
 
+    /**
+     * Whether this JVM keeps its heap in transparent huge pages (its UseTransparentHugePages option as the JVM took it: off
+     * where the kernel gives none), for frame-cpu's row: the frame's cost after a wait depends on it.
+     */
+    static boolean transparentHugePages() {
+        com.sun.management.HotSpotDiagnosticMXBean vm = java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class);
+        return vm != null && Boolean.parseBoolean(vm.getVMOption("UseTransparentHugePages").getValue());
+    }
+
     private boolean runs(String group) {
         return only == null || only.contains(group);
     }
@@ -323,8 +333,8 @@ public class BenchCommand implements Callable<Integer> {
                             + "Tally, less the same waits (%.2fx, the median of %d runs of each taken in turn, %.2f-%.2fx; thread CPU %.1f against "
                             + "%.1f us, %.2fx)", rt.config().integer("hud.textRefreshMs"), pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
                             pairs.ratioMax(), pairs.tallyCpuMicros(), pairs.replayCpuMicros(), pairs.cpuRatio()),
-                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d", warmUpRuns,
-                            rt.config().integer("hud.textRefreshMs"))));
+                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d, \"transparentHugePages\": %s", warmUpRuns,
+                            rt.config().integer("hud.textRefreshMs"), transparentHugePages())));
             dev.tally.demo.app.FramePhases phases = cpu.measurePhases();
             progress.printf(Locale.ROOT, "  frame-cpu-phases %dx%d medians: %s%n", cpuW, cpuH, phases.summary());
             // The replay's frame in the phases it shares with the demo's: what Tally adds to each is their difference (the

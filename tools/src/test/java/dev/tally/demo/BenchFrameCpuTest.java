@@ -64,6 +64,8 @@ class BenchFrameCpuTest {
         // The demo's HUD text refresh changes what its frame does: the row says which one was measured.
         assertEquals(250, JsonNumbers.number(row, "hudTextRefreshMs"), row);
         assertTrue(row.contains("HUD text rebuilt every 250 ms of the frame clock"), row);
+        // The JVM's heap pages as it took them: this test's JVM runs without the launcher's -XX:+UseTransparentHugePages.
+        assertTrue(row.contains("\"transparentHugePages\": false"), row);
         // Beside it, one run timed phase by phase: every phase's median in the JSON and the progress text.
         String phases = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu-phases\"")).findFirst().orElseThrow(() -> new AssertionError(text));
         for (dev.tally.demo.app.FramePhases.Phase p : dev.tally.demo.app.FramePhases.Phase.values()) {
