@@ -66,6 +66,11 @@ public class BenchCommand implements Callable<Integer> {
                     + "a small one leaves the GPU idle between frames, so the frame thread never waits")
     String frameCpuSize;
 
+    @CommandLine.Option(names = "--frame-cpu-spin",
+            description = "diagnostic: frame-cpu's frames, and its replay's, wait for the GPU by polling instead of sleeping, so each "
+                    + "frame starts on a core that stayed awake (the polling is left out of the figures, as waits are)")
+    boolean frameCpuSpin;
+
     @CommandLine.Mixin
     CommonOptions common;
 
@@ -222,7 +227,7 @@ public class BenchCommand implements Callable<Integer> {
                 Engine.of(rt).graphs().passTimingInterval(timingInterval);
                 if (runs("frame")) {
                     int[] cpuSize = frameCpuSize(quick || cpu ? 320 : 1280, quick || cpu ? 180 : 720);
-                    frameCases(rt, w, h, cpuSize[0], cpuSize[1], quick ? 50 : 500, quick, bench.results(), progress);
+                    frameCases(rt, w, h, cpuSize[0], cpuSize[1], quick ? 50 : 500, quick, frameCpuSpin, bench.results(), progress);
                 }
                 if (sweep && runs("exposure")) {
                     for (int rows : new int[]{4, 8, 16, 24, 28, 32, 36, 40, 48, 72}) {
@@ -298,7 +303,8 @@ public class BenchCommand implements Callable<Integer> {
         return run;
     }
 
-    private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, boolean quick, List<BenchResult> out, PrintStream progress) {
+    private static void frameCases(Tally rt, int w, int h, int cpuW, int cpuH, int frames, boolean quick, boolean spin, List<BenchResult> out,
+                                   PrintStream progress) {
         // The demo's choice of HDR format for this device, then each format by name (500 frames each: the median's
         // window of 128 frames holds the latest run's only).
         java.util.List<String> formats = new java.util.ArrayList<>();
@@ -316,7 +322,7 @@ public class BenchCommand implements Callable<Integer> {
                                 + ": first pass start to last pass end, median"));
             }
         }
-        try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames)) {
+        try (DemoFrames cpu = new DemoFrames(rt, cpuW, cpuH, frames).spinWaits(spin)) {
             // Warm-up: pipelines, first-use fills, and the JIT until it settles. After two runs a measured run still met the
             // JIT's last recompilations (a deoptimized method re-run in the interpreter loading a class on a branch not taken
             // before: 9.4 KB in one frame); after eight, 0 B over 500 frames on lavapipe, 0.3-4.2 B on the H200, where a run
@@ -328,13 +334,13 @@ public class BenchCommand implements Callable<Integer> {
                     cpuW, cpuH, pairs.tallyMicros(), pairs.tallyCpuMicros(), pairs.bytesPerFrame(), warmUpRuns, pairs.replayMicros(),
                     pairs.replayCpuMicros(), pairs.ratio(), pairs.ratioMin(), pairs.ratioMax(), pairs.count(), pairs.cpuRatio());
             out.add(new BenchResult("frame-cpu", (long) cpuW * cpuH, false, 0, 0, 0, 0,
-                    String.format(Locale.ROOT, "demo frame loop (HUD text rebuilt every %d ms of the frame clock), time per frame less its "
+                    String.format(Locale.ROOT, "demo frame loop (HUD text rebuilt every %d ms of the frame clock%s), time per frame less its "
                             + "frame-pacing waits; bytes allocated by the frame thread (-1: not countable); %.1f us/frame against %.1f us replaying the frame's captured Vulkan calls without "
                             + "Tally, less the same waits (%.2fx, the median of %d runs of each taken in turn, %.2f-%.2fx; thread CPU %.1f against "
-                            + "%.1f us, %.2fx)", rt.config().integer("hud.textRefreshMs"), pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
+                            + "%.1f us, %.2fx)", rt.config().integer("hud.textRefreshMs"), spin ? "; the GPU waited for by polling, not sleeping" : "", pairs.tallyMicros(), pairs.replayMicros(), pairs.ratio(), pairs.count(), pairs.ratioMin(),
                             pairs.ratioMax(), pairs.tallyCpuMicros(), pairs.replayCpuMicros(), pairs.cpuRatio()),
-                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d, \"transparentHugePages\": %s", warmUpRuns,
-                            rt.config().integer("hud.textRefreshMs"), transparentHugePages())));
+                    pairs.json() + String.format(Locale.ROOT, ", \"warmUpRuns\": %d, \"hudTextRefreshMs\": %d, \"transparentHugePages\": %s, \"spinWaits\": %s", warmUpRuns,
+                            rt.config().integer("hud.textRefreshMs"), transparentHugePages(), spin)));
             dev.tally.demo.app.FramePhases phases = cpu.measurePhases();
             progress.printf(Locale.ROOT, "  frame-cpu-phases %dx%d medians: %s%n", cpuW, cpuH, phases.summary());
             // The replay's frame in the phases it shares with the demo's: what Tally adds to each is their difference (the

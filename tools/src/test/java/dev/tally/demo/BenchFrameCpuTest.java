@@ -66,6 +66,9 @@ class BenchFrameCpuTest {
         assertTrue(row.contains("HUD text rebuilt every 250 ms of the frame clock"), row);
         // The JVM's heap pages as it took them: this test's JVM runs without the launcher's -XX:+UseTransparentHugePages.
         assertTrue(row.contains("\"transparentHugePages\": false"), row);
+        assertTrue(row.contains("\"spinWaits\": false"), row);
+        // On lavapipe the GPU sets the pace: the demo's frames wait for it in Tally's pacing wait.
+        assertTrue(JsonNumbers.number(row, "pacingMicrosPerFrame") > 0, row);
         // Beside it, one run timed phase by phase: every phase's median in the JSON and the progress text.
         String phases = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu-phases\"")).findFirst().orElseThrow(() -> new AssertionError(text));
         for (dev.tally.demo.app.FramePhases.Phase p : dev.tally.demo.app.FramePhases.Phase.values()) {
@@ -79,6 +82,20 @@ class BenchFrameCpuTest {
             assertTrue(Double.parseDouble(m.group(1)) > 0, p + " of the replay's phases in " + phases);
         }
         assertTrue(run.err().contains("frame-cpu-phases 192x108, the replay of the same command stream: commands "), run::toString);
+    }
+
+    @Test
+    void frameCpuSpinPollsTheGpuInsteadOfWaiting() throws IOException {
+        Path json = dir.resolve("spin.json");
+        Cli.Run run = ToolsCli.run("bench", "--quick", "--only", "frame", "--json", json.toString(), "--set", "cache.dir=" + dir.resolve("cache"),
+                "--frame-cpu-spin");
+        assertEquals(0, run.status(), run::toString);
+        String text = Files.readString(json);
+        String row = text.lines().filter(l -> l.contains("\"name\": \"frame-cpu\"")).findFirst().orElseThrow(() -> new AssertionError(text));
+        assertTrue(row.contains("\"spinWaits\": true") && row.contains("the GPU waited for by polling, not sleeping"), row);
+        // Every frame found its slot free: the polling between frames left Tally's pacing nothing to wait for.
+        assertEquals(0.0, JsonNumbers.number(row, "pacingMicrosPerFrame"), row);
+        assertTrue(JsonNumbers.number(row, "tallyOverReplay") > 0, row);
     }
 
     private static double[] numbers(String json, String key) {

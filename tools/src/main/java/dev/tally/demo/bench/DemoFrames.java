@@ -10,6 +10,7 @@ import dev.tally.demo.app.FramePolicy;
 import dev.tally.demo.bench.replay.CommandCapture;
 import dev.tally.demo.bench.replay.CommandStream;
 import dev.tally.exposure.Metering;
+import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
 
 import java.io.OutputStream;
@@ -38,6 +39,14 @@ public final class DemoFrames implements AutoCloseable {
     private final Tally tally;
     private final DemoApp app;
     private final long framesPerRun;
+    /**
+     * Whether the measured runs wait for the GPU by polling its timeline between frames instead of sleeping in Tally's pacing
+     * wait (a diagnostic, {@code bench --frame-cpu-spin}): each frame then starts on a core that stayed awake, its caches as
+     * the last frame left them. The polling is outside every frame's figures, as a pacing wait is.
+     */
+    private boolean spinWaits;
+    /** How long a spinning wait polls before it gives up: a hung GPU, not pacing. */
+    private static final long SPIN_LIMIT_NANOS = 30_000_000_000L;
     /** Per-frame figures of a measured run, made once (a run's set-up is not the frames' garbage, nor their allocation sites). */
     private final double[] cpu = new double[1 << 16], threadCpu = new double[1 << 16];
 
@@ -77,6 +86,33 @@ public final class DemoFrames implements AutoCloseable {
         });
     }
 
+    /** See {@link #spinWaits}; the replay of these frames ({@link FrameReplay}) waits the same way. */
+    public DemoFrames spinWaits(boolean on) {
+        this.spinWaits = on;
+        return this;
+    }
+
+    public boolean spinWaits() {
+        return spinWaits;
+    }
+
+    /**
+     * Polls the timeline until at most frames-in-flight - 1 frames are unfinished, so that the next frame's pacing finds its
+     * command buffer's slot free and does not wait.
+     */
+    private void spinUntilSlotFree() {
+        VulkanContext ctx = Engine.of(tally).context();
+        long target = ctx.lastSubmitted() - (ctx.options().framesInFlight() - 1);
+        long start = System.nanoTime();
+        while (ctx.completedValue() < target) {
+            if (System.nanoTime() - start > SPIN_LIMIT_NANOS) {
+                throw new IllegalStateException("frame-cpu: the GPU has not finished timeline value " + target + " after "
+                        + SPIN_LIMIT_NANOS / 1_000_000_000L + " s of polling (a hung GPU, not pacing)");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     /** One run, measured frame by frame. */
     public Figures measure() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -110,6 +146,11 @@ public final class DemoFrames implements AutoCloseable {
                 cpu[(int) count[0]] = (now - last[0]) / 1e3 - (pacing - lastPacing[0]);
                 threadCpu[(int) count[0]] = (nowCpu - lastCpu[0]) / 1e3;
             }
+            if (spinWaits) {
+                spinUntilSlotFree();   // outside both frames' figures: the next frame's interval starts after it
+                now = System.nanoTime();
+                nowCpu = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+            }
             lastCpu[0] = nowCpu;
             count[0]++;
             last[0] = now;
@@ -139,6 +180,9 @@ public final class DemoFrames implements AutoCloseable {
     public FramePhases measurePhases(java.util.function.DoubleSupplier waitedMicros) {
         FramePhases phases = new FramePhases((int) Math.min(framesPerRun, cpu.length), waitedMicros);
         app.run(() -> false, f -> {
+            if (spinWaits) {
+                spinUntilSlotFree();   // before the next frame starts: in none of its phases
+            }
         }, phases);
         return phases;
     }

@@ -18,10 +18,13 @@ import java.util.Locale;
  * @param replayMicros    the same for the replay runs
  * @param ratio           the median of the pairs' ratios (each pair's demo median over its replay median)
  * @param bytesPerFrame   the most any demo run allocated per frame on the frame thread (-1: not countable)
+ * @param pacingMicrosPerFrame the median over pairs of the demo runs' pacing waits per frame (0 where they spin instead,
+ *                        {@link DemoFrames#spinWaits()})
  */
 public record FrameCpuPairs(int count, double tallyMicros, double replayMicros, double tallyCpuMicros, double replayCpuMicros,
                             double ratio, double ratioMin, double ratioMax, double cpuRatio, double bytesPerFrame,
-                            double replayBytesPerFrame, double[] pairTallyMicros, double[] pairReplayMicros, double[] pairRatios) {
+                            double replayBytesPerFrame, double pacingMicrosPerFrame, double[] pairTallyMicros, double[] pairReplayMicros,
+                            double[] pairRatios) {
     /** Pairs in the full bench; a quick run takes fewer. */
     public static final int PAIRS = 7, QUICK_PAIRS = 3;
 
@@ -31,7 +34,7 @@ public record FrameCpuPairs(int count, double tallyMicros, double replayMicros, 
             throw new IllegalArgumentException("frame-cpu needs at least one pair of runs, got " + count);
         }
         double[] demoUs = new double[count], replay = new double[count], tallyCpu = new double[count], replayCpu = new double[count];
-        double[] ratios = new double[count], cpuRatios = new double[count];
+        double[] ratios = new double[count], cpuRatios = new double[count], pacing = new double[count];
         double bytes = 0, replayBytes = 0;
         // One pair first whose figures are dropped: the capture and replay code met for the first time between two demo
         // runs sends the JIT back to work, and the demo run after it met that (0.5 B per frame in one pair of seven on the
@@ -42,6 +45,7 @@ public record FrameCpuPairs(int count, double tallyMicros, double replayMicros, 
             DemoFrames.Figures f = demo.measure();
             CommandReplay.Figures r = FrameReplay.measure(tally, demo, frames);
             demoUs[k] = f.cpuMicrosMedian();
+            pacing[k] = f.pacingMicrosPerFrame();
             replay[k] = r.wallMinusWaitsMicrosMedian();
             tallyCpu[k] = f.threadCpuMicrosMedian();
             replayCpu[k] = r.threadCpuMicrosMedian();
@@ -54,7 +58,7 @@ public record FrameCpuPairs(int count, double tallyMicros, double replayMicros, 
         }
         double[] sortedRatios = sorted(ratios);
         return new FrameCpuPairs(count, median(demoUs), median(replay), median(tallyCpu), median(replayCpu), median(ratios),
-                sortedRatios[0], sortedRatios[count - 1], median(cpuRatios), bytes, replayBytes, demoUs, replay, ratios);
+                sortedRatios[0], sortedRatios[count - 1], median(cpuRatios), bytes, replayBytes, median(pacing), demoUs, replay, ratios);
     }
 
     /** The figures as JSON members (no braces), the per-pair arrays included. */
@@ -62,9 +66,9 @@ public record FrameCpuPairs(int count, double tallyMicros, double replayMicros, 
         return String.format(Locale.ROOT, "\"cpuMicrosMedian\": %.3f, \"threadCpuMicrosMedian\": %.3f, \"bytesPerFrame\": %.1f, "
                         + "\"replayMicrosPerFrame\": %.3f, \"replayCpuMicrosPerFrame\": %.3f, \"replayBytesPerFrame\": %.1f, \"tallyOverReplay\": %.3f, "
                         + "\"tallyOverReplayMin\": %.3f, \"tallyOverReplayMax\": %.3f, \"tallyOverReplayThreadCpu\": %.3f, \"pairs\": %d, "
-                        + "\"pairCpuMicros\": %s, \"pairReplayMicros\": %s, \"pairTallyOverReplay\": %s",
+                        + "\"pairCpuMicros\": %s, \"pairReplayMicros\": %s, \"pairTallyOverReplay\": %s, \"pacingMicrosPerFrame\": %.3f",
                 tallyMicros, tallyCpuMicros, bytesPerFrame, replayMicros, replayCpuMicros, replayBytesPerFrame, ratio, ratioMin, ratioMax, cpuRatio,
-                count, array(pairTallyMicros), array(pairReplayMicros), array(pairRatios));
+                count, array(pairTallyMicros), array(pairReplayMicros), array(pairRatios), pacingMicrosPerFrame);
     }
 
     private static String array(double[] values) {

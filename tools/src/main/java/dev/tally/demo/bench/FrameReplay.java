@@ -11,7 +11,8 @@ import dev.tally.internal.vk.VulkanContext;
 /**
  * The driver's floor under the demo's frame: one steady-state demo frame's command stream captured, then
  * issued again frame after frame with no Tally code ({@link CommandReplay}), on the same device and queue,
- * with as many frames in flight, measured the same way as {@link DemoFrames#measure()}.
+ * with as many frames in flight, measured the same way as {@link DemoFrames#measure()}, waiting for the GPU as the demo's
+ * frames do ({@link DemoFrames#spinWaits()}).
  */
 public final class FrameReplay {
     private FrameReplay() {
@@ -38,7 +39,8 @@ public final class FrameReplay {
                         + "command buffer with no waits");
             }
             ctx.waitIdle();   // the demo's frames are not the replay's to wait for
-            try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), stream, ctx.options().framesInFlight())) {
+            try (CommandReplay replay = new CommandReplay(ctx.device(), ctx.queue(), ctx.queueFamily(), stream, ctx.options().framesInFlight(),
+                    demo.spinWaits())) {
                 replay.measure(frames);   // warm-up: JIT, the driver's first use of the pools
                 return measured.apply(replay);
             }

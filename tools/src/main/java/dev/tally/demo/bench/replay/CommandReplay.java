@@ -65,11 +65,24 @@ public final class CommandReplay implements AutoCloseable {
     private final VkSemaphoreWaitInfo waitInfo = VkSemaphoreWaitInfo.calloc();
     private final LongBuffer waitValue = MemoryUtil.memAllocLong(1);
     private final LongBuffer waitSemaphore = MemoryUtil.memAllocLong(1);
+    private final boolean spinWaits;
+    /** The semaphore's counter as a spinning wait polls it. */
+    private final LongBuffer counter = MemoryUtil.memAllocLong(1);
     private long frame;
     /** Nanoseconds spent in the slot waits so far. */
     private long waitNanos;
 
     public CommandReplay(VkDevice device, VkQueue queue, int queueFamily, CommandStream stream, int framesInFlight) {
+        this(device, queue, queueFamily, stream, framesInFlight, false);
+    }
+
+    /**
+     * As above; with {@code spinWaits}, a slot's wait polls the semaphore's counter until its frame is done before the
+     * wait (which then returns at once), so that the thread never sleeps: the demo's frames measured with
+     * {@code bench --frame-cpu-spin} wait that way. The polling is counted as waiting.
+     */
+    public CommandReplay(VkDevice device, VkQueue queue, int queueFamily, CommandStream stream, int framesInFlight, boolean spinWaits) {
+        this.spinWaits = spinWaits;
         this.device = device;
         this.queue = queue;
         this.stream = stream;
@@ -128,8 +141,14 @@ public final class CommandReplay implements AutoCloseable {
     private void frame(long[][] phases, int index) {
         int slot = (int) (frame % pools.length);
         if (frame >= pools.length) {
-            waitValue.put(0, frame + 1 - pools.length);
+            long value = frame + 1 - pools.length;
+            waitValue.put(0, value);
             long start = System.nanoTime();
+            if (spinWaits) {
+                do {
+                    check(vkGetSemaphoreCounterValue(device, semaphore, counter), "vkGetSemaphoreCounterValue(replay slot)");
+                } while (counter.get(0) < value && System.nanoTime() - start < WAIT_NANOS);
+            }
             check(vkWaitSemaphores(device, waitInfo, WAIT_NANOS), "vkWaitSemaphores(replay slot)");
             waitNanos += System.nanoTime() - start;
         }
@@ -242,5 +261,6 @@ public final class CommandReplay implements AutoCloseable {
         waitInfo.free();
         MemoryUtil.memFree(waitValue);
         MemoryUtil.memFree(waitSemaphore);
+        MemoryUtil.memFree(counter);
     }
 }
