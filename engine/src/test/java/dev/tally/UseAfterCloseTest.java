@@ -30,7 +30,7 @@ class UseAfterCloseTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, call, object);
         assertTrue(e.getMessage().startsWith(object + " used after Tally.close()"), e::getMessage);
         if (!object.equals("Tally")) {
-            assertTrue(e.getMessage().contains("close it before Tally"), e::getMessage);
+            assertTrue(e.getMessage().contains("close it before closing Tally"), e::getMessage);
         }
     }
 
@@ -67,7 +67,7 @@ class UseAfterCloseTest {
         tally.frameCommands();
         tally.close();
         assertEquals(List.of("error: tally: 2 object(s) not closed before Tally.close, closed there: computeKernel 'test_fill.comp', frameCommands;"
-                + " close what Tally made before Tally"), log.messages());
+                + " close what Tally made before closing Tally"), log.messages());
         assertDoesNotThrow(kernel::close, "closed once, by Tally: a second close is harmless");
     }
 

@@ -45,7 +45,7 @@ final class OpenOwners {
             return;
         }
         ctx.reportAtClose("tally: " + left.size() + " object(s) not closed before Tally.close, closed there: " + String.join(", ", leftNames)
-                + "; close what Tally made before Tally");
+                + "; close what Tally made before closing Tally");
         Exception first = null;
         for (int i = left.size() - 1; i >= 0; i--) {
             try {

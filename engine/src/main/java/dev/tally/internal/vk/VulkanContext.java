@@ -124,7 +124,7 @@ public final class VulkanContext implements AutoCloseable {
      */
     public void requireOpen(String user) {
         if (closed) {
-            throw new IllegalStateException(user + " used after Tally.close() (Tally's Vulkan objects are destroyed); close it before Tally");
+            throw new IllegalStateException(user + " used after Tally.close() (Tally's Vulkan objects are destroyed); close it before closing Tally");
         }
     }
 
@@ -188,7 +188,7 @@ public final class VulkanContext implements AutoCloseable {
             if (live[0] != 0 && gpu.ownsAllocator()) {
                 // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
                 gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
-                        + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before Tally");
+                        + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before closing Tally");
             }
             if (gpu.ownsDevice()) {
                 gpu.close();

@@ -152,7 +152,7 @@ class SyncValidationTest {
         assertTrue(log.mentions("still live"), () -> "got: " + log.messages());
         assertTrue(log.mentions("1 VMA allocation(s)"), () -> "got: " + log.messages());
         // Tally's line comes first, naming the fix, ahead of the layer's messages about the same objects.
-        assertTrue(log.messages().get(0).contains("1 VMA allocation(s)") && log.messages().get(0).contains("before Tally"),
+        assertTrue(log.messages().get(0).contains("1 VMA allocation(s)") && log.messages().get(0).contains("before closing Tally"),
                 () -> "Tally's line first: " + log.messages());
     }
 }
