@@ -62,8 +62,7 @@ public class BenchCommand implements Callable<Integer> {
     Set<String> only;
 
     @CommandLine.Option(names = "--frame-cpu-size", paramLabel = "WxH",
-            description = "the demo frame's size for frame-cpu and frame-cpu-phases (default 1280x720; 320x180 quick or on a CPU device): "
-                    + "a small one leaves the GPU idle between frames, so the frame thread never waits")
+            description = "the demo frame's size for frame-cpu and frame-cpu-phases (default 1280x720; 320x180 quick or on a CPU device)")
     String frameCpuSize;
 
     @CommandLine.Option(names = "--frame-cpu-spin",
@@ -91,7 +90,7 @@ public class BenchCommand implements Callable<Integer> {
 
     /**
      * Whether this JVM keeps its heap in transparent huge pages (its UseTransparentHugePages option as the JVM took it: off
-     * where the kernel gives none), for frame-cpu's row: the frame's cost after a wait depends on it.
+     * where the kernel gives none), for frame-cpu's row: the frame's cost depends on it.
      */
     static boolean transparentHugePages() {
         com.sun.management.HotSpotDiagnosticMXBean vm = java.lang.management.ManagementFactory.getPlatformMXBean(
