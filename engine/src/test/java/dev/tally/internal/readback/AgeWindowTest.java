@@ -7,7 +7,10 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** The kept-sorted window gives the median a full sort of the last {@value AgeWindow#SIZE} ages gives, after every age. */
+/**
+ * The window gives the median a full sort of the last {@value AgeWindow#SIZE} ages gives, read after every age (the sorted
+ * copy catching up age by age), every few ages, and seldom (made again by one sort).
+ */
 class AgeWindowTest {
     @Test
     void theMedianIsTheLastAgesMedianAfterEveryAge() {
@@ -17,7 +20,11 @@ class AgeWindowTest {
             // Repeated values (a few distinct ages) and spread ones, so removal must find one copy among equals.
             all[i] = r.nextInt(4) == 0 ? r.nextInt(5) * 0.25 : r.nextDouble() * 100;
         }
-        checkEveryMedian(all);
+        checkMedians(all, 1);
+        checkMedians(all, 7);
+        checkMedians(all, AgeWindow.CATCH_UP);
+        checkMedians(all, AgeWindow.CATCH_UP + 1);
+        checkMedians(all, 1000);
     }
 
     @Test
@@ -30,20 +37,41 @@ class AgeWindowTest {
             age += (i / AgeWindow.SIZE % 2 == 0 ? 0.001 : -0.001) + (r.nextDouble() - 0.5) * 0.01;
             all[i] = r.nextInt(8) == 0 ? all[Math.max(0, i - AgeWindow.SIZE)] : age;   // now and then the very age leaving
         }
-        checkEveryMedian(all);
+        checkMedians(all, 1);
+        checkMedians(all, 5);
+        checkMedians(all, 3 * AgeWindow.SIZE);
     }
 
-    private static void checkEveryMedian(double[] all) {
+    @Test
+    void theSortForAWindowMadeAgainOrdersAsTheJdkDoes() {
+        SplittableRandom r = new SplittableRandom(11);
+        for (int n : new int[]{0, 1, 2, 3, 64, 1023, AgeWindow.SIZE}) {
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = r.nextInt(3) == 0 ? r.nextInt(4) : r.nextDouble() * 50 - 25;
+            }
+            double[] expected = a.clone();
+            Arrays.sort(expected);
+            AgeWindow.heapSort(a, n);
+            assertArrayEquals(expected, a, "n = " + n);
+        }
+    }
+
+    /** Adds every age, reading the median after every {@code stride}-th one and after the last. */
+    private static void checkMedians(double[] all, int stride) {
         AgeWindow w = new AgeWindow();
         assertTrue(Double.isNaN(w.median()));
         for (int i = 0; i < all.length; i++) {
             w.add(all[i]);
+            if ((i + 1) % stride != 0 && i != all.length - 1) {
+                continue;
+            }
             int from = Math.max(0, i + 1 - AgeWindow.SIZE);
             double[] last = Arrays.copyOfRange(all, from, i + 1);
             Arrays.sort(last);
             int n = last.length;
             double expected = n % 2 == 1 ? last[n / 2] : (last[n / 2 - 1] + last[n / 2]) / 2;
-            assertEquals(expected, w.median(), 0.0, "after age " + i);
+            assertEquals(expected, w.median(), 0.0, "after age " + i + ", read every " + stride);
         }
     }
 }
