@@ -51,6 +51,8 @@ import static org.lwjgl.vulkan.VK10.*;
 class EmbeddedFrameGarbageTest {
     private static final int WARM_UP = 1_000;
     private static final int FRAMES = 300;
+    /** Windows of {@link #FRAMES} frames measured in a row; the check takes the one with the fewest bytes. */
+    private static final int WINDOWS = 3;
     /**
      * Less than one object per frame (the smallest is 16 B): a frame makes none, the frame objects are reused too (56 B
      * per frame while each frame made its own); a few hundred bytes over the whole run (216 B in 300 frames, seen) are
@@ -94,10 +96,10 @@ class EmbeddedFrameGarbageTest {
             long frames = Long.parseLong(f[2]);
             assertEquals(FRAMES, frames, text);
             assertEquals(0, Long.parseLong(f[3]), "validation messages: " + text);
-            assertTrue(Long.parseLong(f[4]) > FRAMES, "the rings delivered into the host's arrays every frame: " + text);
+            assertTrue(Long.parseLong(f[4]) > WINDOWS * FRAMES, "the rings delivered into the host's arrays every frame: " + text);
             double perFrame = (double) bytes / frames;
-            assertTrue(perFrame <= maxBytesPerFrame, String.format(Locale.ROOT, "%.1f bytes allocated per embedded frame (%d in %d frames%s);"
-                    + " at most %.0f expected", perFrame, bytes, frames, c1Only ? ", C1 only" : "", maxBytesPerFrame));
+            assertTrue(perFrame <= maxBytesPerFrame, String.format(Locale.ROOT, "%.1f bytes allocated per embedded frame (%d in %d frames%s, the"
+                    + " fewest of %d windows: %s); at most %.0f expected", perFrame, bytes, frames, c1Only ? ", C1 only" : "", WINDOWS, f[5], maxBytesPerFrame));
         } finally {
             Files.deleteIfExists(out);
         }
@@ -178,7 +180,7 @@ class EmbeddedFrameGarbageTest {
         }
     }
 
-    /** Runs the frames and prints "bytes BYTES FRAMES VALIDATION_MESSAGES DELIVERIES". */
+    /** Runs the frames and prints "bytes FEWEST_BYTES FRAMES VALIDATION_MESSAGES DELIVERIES [EACH_WINDOW'S_BYTES]". */
     public static final class Probe {
         public static void main(String[] args) throws ReflectiveOperationException {
             Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
@@ -195,14 +197,19 @@ class EmbeddedFrameGarbageTest {
                     int frames = Integer.getInteger("frames", FRAMES);   // read before the window: a property lookup allocates
                     // The reflective call's own boxing, measured over an empty window and taken off.
                     long empty = -(long) allocated.invoke(threads) + (long) allocated.invoke(threads);
-                    long before = (long) allocated.invoke(threads);
-                    for (int i = 0; i < frames; i++, f++) {
-                        frame(host, tally, views, submit, f);
+                    // Windows in a row, the fewest bytes counted: an allocation the frame makes is in each of them, where a one-off
+                    // of the JVM's (a method queued for C2 late on a loaded machine) lands in one.
+                    long[] windows = new long[WINDOWS];
+                    for (int w = 0; w < WINDOWS; w++) {
+                        long before = (long) allocated.invoke(threads);
+                        for (int i = 0; i < frames; i++, f++) {
+                            frame(host, tally, views, submit, f);
+                        }
+                        windows[w] = Math.max(0, (long) allocated.invoke(threads) - before - empty);
                     }
-                    long bytes = (long) allocated.invoke(threads) - before - empty;
                     host.idle();
-                    System.out.printf(Locale.ROOT, "bytes %d %d %d %d%n", Math.max(0, bytes), frames, host.device.validationLog().total(),
-                            views[0].deliveries + views[1].deliveries);
+                    System.out.printf(Locale.ROOT, "bytes %d %d %d %d %s%n", Arrays.stream(windows).min().getAsLong(), frames,
+                            host.device.validationLog().total(), views[0].deliveries + views[1].deliveries, Arrays.toString(windows).replace(" ", ""));
                 } finally {
                     host.idle();
                     for (View v : views) {
