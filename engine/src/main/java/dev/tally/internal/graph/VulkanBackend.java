@@ -127,7 +127,8 @@ final class VulkanBackend implements GraphBackend {
 
     @Override
     public void destroyLaneSemaphore(long semaphore) {
-        ctx.defer(() -> vkDestroySemaphore(ctx.device(), semaphore, null));
+        // The lanes' batches wait on it: destroyed once the device is idle, not when the timeline says their frames are done.
+        ctx.deferUntilIdle(() -> vkDestroySemaphore(ctx.device(), semaphore, null));
     }
 
     @Override public Transients create(GraphDeclaration g, GraphPlan plan, boolean poison) { return transients.create(g, plan, poison); }

@@ -112,10 +112,11 @@ public final class ShaderCompiler implements ShaderLibrary {
             return result.address();
         });
         ShadercIncludeResultRelease release = ShadercIncludeResultRelease.create((user, resultAddress) -> {
-            ShadercIncludeResult result = ShadercIncludeResult.create(resultAddress);
-            MemoryUtil.memFree(result.source_name());
-            MemoryUtil.memFree(result.content());
-            result.free();
+            // By address: LWJGL's getters read these as NUL-terminated, which they are not (written with their lengths), so
+            // a getter would scan past the end of each allocation.
+            MemoryUtil.nmemFree(MemoryUtil.memGetAddress(resultAddress + ShadercIncludeResult.SOURCE_NAME));
+            MemoryUtil.nmemFree(MemoryUtil.memGetAddress(resultAddress + ShadercIncludeResult.CONTENT));
+            MemoryUtil.nmemFree(resultAddress);
         });
         long result = 0;
         try {

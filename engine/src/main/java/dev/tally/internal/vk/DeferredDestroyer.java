@@ -13,6 +13,8 @@ final class DeferredDestroyer {
 
     private final Submissions submissions;
     private final ArrayDeque<Entry> pending = new ArrayDeque<>();
+    /** Destroyed only at close, once the device is idle ({@link #deferUntilIdle}). */
+    private final ArrayDeque<Runnable> untilIdle = new ArrayDeque<>();
 
     DeferredDestroyer(Submissions submissions) {
         this.submissions = submissions;
@@ -30,6 +32,15 @@ final class DeferredDestroyer {
         synchronized (this) {
             pending.addLast(new Entry(value, destroy));
         }
+    }
+
+    /**
+     * Runs {@code destroy} at close, after the device is idle, never earlier, whatever the timeline says: for a semaphore
+     * that submitted batches wait on. A driver may still touch a batch's wait semaphores after the batch's timeline
+     * signal is visible: Mesa 22.3's common queue code (lavapipe's) releases them after it, in the semaphore's memory.
+     */
+    synchronized void deferUntilIdle(Runnable destroy) {
+        untilIdle.addLast(destroy);
     }
 
     /** Destroys what the GPU is done with; cheap, call once per frame. */
@@ -55,9 +66,13 @@ final class DeferredDestroyer {
         while (!pending.isEmpty()) {
             pending.pollFirst().destroy().run();
         }
+        while (!untilIdle.isEmpty()) {
+            untilIdle.pollFirst().run();
+        }
     }
 
+    /** Entries not yet destroyed: those waiting for a timeline value and those waiting for close. */
     synchronized int pending() {
-        return pending.size();
+        return pending.size() + untilIdle.size();
     }
 }

@@ -143,6 +143,17 @@ public final class VulkanContext implements AutoCloseable {
         }
     }
 
+    /**
+     * Destroys {@code destroy} at {@link #close}, after the device is idle, and never earlier: for a semaphore that
+     * submitted batches wait on, which a driver may still touch after their timeline signal (see DeferredDestroyer).
+     */
+    public void deferUntilIdle(Runnable destroy) {
+        if (!closed) {
+            destroyer.deferUntilIdle(destroy);
+        }
+    }
+
+    /** Destructions still to run: deferred by timeline value, or until the device is idle at close. */
     public int pendingDestructions() { return destroyer.pending(); }
 
     // ---------------------------------------------------------------- waits (each retires what completed)
