@@ -45,7 +45,7 @@ class DemoCommandTest {
     }
 
     @Test
-    void headless300FramesWriteTheStatsFileTheIssueDescribes(@TempDir Path dir) throws Exception {
+    void headless300FramesWriteTheStatsFileWithEveryField(@TempDir Path dir) throws Exception {
         Path stats = dir.resolve("stats.json");
         Path shot = dir.resolve("shot.png");
         Cli.Run r = run("--headless", "--frames", "300", "--width", "1280", "--height", "720", "--fixed-dt", "0.0166667", "--validate",

@@ -78,15 +78,7 @@ public final class Swapchain implements AutoCloseable {
             if (w == 0 || h == 0) {
                 return false;
             }
-            gpu.waitIdle();
-            // Presents wait on renderFinished semaphores outside Tally's timeline: only an idle queue says those
-            // waits are over, and the old images' semaphores are destroyed below.
-            gpu.queueLock().lock();
-            try {
-                check(vkQueueWaitIdle(gpu.queue()), "vkQueueWaitIdle (swapchain recreation)");
-            } finally {
-                gpu.queueLock().unlock();
-            }
+            drainQueue("swapchain recreation");
             int chosenFormat = chooseFormat(stack);
             int presentMode = choosePresentMode(stack);
             int count = Math.max(caps.minImageCount() + 1, 3);
@@ -237,9 +229,24 @@ public final class Swapchain implements AutoCloseable {
         renderFinished = new long[0];
     }
 
+    /**
+     * Waits for Tally's frames, then for the queue to be idle: presents wait on renderFinished semaphores outside Tally's
+     * timeline, and a driver may still release a frame's wait on its acquire semaphore after the frame's timeline signal
+     * (lavapipe does), so only an idle queue says the semaphores destroyed next are free.
+     */
+    private void drainQueue(String why) {
+        gpu.waitIdle();
+        gpu.queueLock().lock();
+        try {
+            check(vkQueueWaitIdle(gpu.queue()), "vkQueueWaitIdle (" + why + ")");
+        } finally {
+            gpu.queueLock().unlock();
+        }
+    }
+
     @Override
     public void close() {
-        gpu.waitIdle();
+        drainQueue("swapchain close");
         destroyImages();
         gpu.waitIdle();   // runs the destructions destroyImages deferred
         if (swapchain != 0) {
