@@ -27,7 +27,10 @@ public interface ReadbackCounters {
     /** {@return the largest lag delivered} */
     long lagMax();
 
-    /** {@return the median age at hand-out of the last samples, in milliseconds (NaN before the first)} */
+    /**
+     * {@return the median age at hand-out of the last samples, in milliseconds (NaN before the first)} Read it on the thread
+     * that begins frames, as the samples are handed out there: the window it comes from is brought up to date by the read.
+     */
     double ageMillisMedian();
 
     /** {@return samples delivered older than the ring's maximum age (flagged stale)} */
