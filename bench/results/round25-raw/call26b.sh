@@ -3,6 +3,6 @@
 # lib-s26 without LWJGL's argument checks (-Dorg.lwjgl.util.NoChecks=true), in turn
 set -u
 G="$(cd "$(dirname "$0")" && pwd)"; OUT="$1"; R="${2:-3}"
-bash "$G/ab25.sh" "$OUT" "$R" "s25=lib-s25:-XX:+UseTransparentHugePages" "s26=lib-s26:-XX:+UseTransparentHugePages" \
-  "s26nochk=lib-s26:-XX:+UseTransparentHugePages -Dorg.lwjgl.util.NoChecks=true"
+bash "$G/ab25.sh" "$OUT" "$R" "s25=lib-s25:-XX:+UseTransparentHugePages" "s26=lib-s26:-XX:+UseTransparentHugePages"
+
 cat "$OUT/summary.txt"
