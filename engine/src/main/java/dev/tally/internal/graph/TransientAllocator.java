@@ -67,6 +67,7 @@ final class TransientAllocator {
                     throw new VulkanException(r, "allocating " + size + " bytes for transients " + names(g, slot));
                 }
                 check(r, "vmaAllocateMemory(transients)");
+                vmaSetAllocationName(ctx.allocator(), pAlloc.get(0), "transients");
                 p.slotAllocations[s] = pAlloc.get(0);
                 for (int id : slot.members()) {
                     p.objects[id] = create(stack, p, g.resources.get(id), pAlloc.get(0), poison);

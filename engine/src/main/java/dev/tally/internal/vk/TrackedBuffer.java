@@ -74,6 +74,7 @@ public final class TrackedBuffer implements GpuBuffer {
             check(result, "vmaCreateBuffer('" + name + "', " + size + " bytes)");
             handle = pBuffer.get(0);
             allocation = pAlloc.get(0);
+            vmaSetAllocationName(ctx.allocator(), allocation, name);   // named at close if it is still live then
             mapped = info.pMappedData();
             java.nio.IntBuffer flags = stack.mallocInt(1);
             vmaGetAllocationMemoryProperties(ctx.allocator(), allocation, flags);

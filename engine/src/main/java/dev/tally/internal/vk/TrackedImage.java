@@ -73,6 +73,7 @@ public final class TrackedImage implements GpuImage {
                         + TrackedBuffer.budgetDescription(ctx) + ")");
             }
             check(result, "vmaCreateImage('" + name + "')");
+            vmaSetAllocationName(ctx.allocator(), pAlloc.get(0), name);   // named at close if it is still live then
             long view;
             try {
                 view = createView(ctx, pImage.get(0), format);

@@ -198,8 +198,8 @@ public final class VulkanContext implements AutoCloseable {
             // On a host's allocator, the host's own allocations live on (its images, say): only Tally's own allocator's count.
             if (live[0] != 0 && gpu.ownsAllocator()) {
                 // Said before the device goes, so that it comes ahead of the layer's messages about the same objects.
-                gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close:"
-                        + " close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before closing Tally");
+                gpu.validationLog().record(true, "tally: " + live[0] + " VMA allocation(s) of " + live[1] + " bytes still live at Tally.close ("
+                        + liveNames() + "): close what Tally made (nodes, readback rings, kernels, buffers, images, command pools) before closing Tally");
             }
             if (gpu.ownsDevice()) {
                 gpu.close();
@@ -208,6 +208,19 @@ public final class VulkanContext implements AutoCloseable {
                 gpu.close();   // the renderer's device lives on; an allocator Tally made on it does not
             }
         }
+    }
+
+    /** The live allocations' names for the close-time report, quoted, the first eight and a count of the rest. */
+    private String liveNames() {
+        java.util.List<String> names = memory.liveAllocationNames();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < Math.min(8, names.size()); i++) {
+            b.append(i == 0 ? "" : ", ").append('\'').append(names.get(i)).append('\'');
+        }
+        if (names.size() > 8) {
+            b.append(" and ").append(names.size() - 8).append(" more");
+        }
+        return b.toString();
     }
 
     // ---------------------------------------------------------------- delegates for callers written before the split

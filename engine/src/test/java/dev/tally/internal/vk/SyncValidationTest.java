@@ -151,6 +151,7 @@ class SyncValidationTest {
         assertTrue(log.errors() > 0, () -> "the leak must be an error: " + log.messages());
         assertTrue(log.mentions("still live"), () -> "got: " + log.messages());
         assertTrue(log.mentions("1 VMA allocation(s)"), () -> "got: " + log.messages());
+        assertTrue(log.mentions("still live at Tally.close ('test.leaked')"), () -> "the leaked buffer named: " + log.messages());
         // Tally's line comes first, naming the fix, ahead of the layer's messages about the same objects.
         assertTrue(log.messages().get(0).contains("1 VMA allocation(s)") && log.messages().get(0).contains("before closing Tally"),
                 () -> "Tally's line first: " + log.messages());
