@@ -8,6 +8,11 @@ import org.lwjgl.util.vma.VmaTotalStatistics;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.util.vma.Vma.nvmaFreeStatsString;
 import static org.lwjgl.util.vma.Vma.vmaBuildStatsString;
@@ -39,7 +44,7 @@ public final class MemoryStatistics {
      * order, from its detailed statistics; "unnamed" for one made by someone else on the same allocator. For the report
      * of what is still live at close, not for a frame: it builds VMA's whole JSON map.
      */
-    public java.util.List<String> liveAllocationNames() {
+    public List<String> liveAllocationNames() {
         String json;
         try (MemoryStack stack = stackPush()) {
             PointerBuffer p = stack.mallocPointer(1);
@@ -54,20 +59,20 @@ public final class MemoryStatistics {
     }
 
     /** Each allocation's name in a VMA detailed map (its entry's {@code "Name"}), "unnamed" where it has none. */
-    static java.util.List<String> allocationNames(String json) {
-        java.util.List<String> names = new java.util.ArrayList<>();
-        java.util.regex.Matcher entry = ALLOCATION.matcher(json);
+    static List<String> allocationNames(String json) {
+        List<String> names = new ArrayList<>();
+        Matcher entry = ALLOCATION.matcher(json);
         while (entry.find()) {
-            java.util.regex.Matcher name = NAME.matcher(entry.group(1));
+            Matcher name = NAME.matcher(entry.group(1));
             names.add(name.find() ? name.group(1).replace("\\\"", "\"").replace("\\\\", "\\") : "unnamed");
         }
         return names;
     }
 
     /** An allocation's entry in VMA's detailed map: its type (not FREE, a gap), then its other fields up to the entry's end. */
-    private static final java.util.regex.Pattern ALLOCATION = java.util.regex.Pattern.compile("\"Type\": \"(?!FREE\")[A-Z_]+\"([^{}]*)");
+    private static final Pattern ALLOCATION = Pattern.compile("\"Type\": \"(?!FREE\")[A-Z_]+\"([^{}]*)");
     /** A name among an entry's fields, a JSON string (quotes and backslashes escaped). */
-    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("\"Name\": \"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern NAME = Pattern.compile("\"Name\": \"((?:[^\"\\\\]|\\\\.)*)\"");
 
     /** The budget of the largest device-local heap (where a large buffer would go). */
     public MemoryBudget deviceMemoryBudget() {
