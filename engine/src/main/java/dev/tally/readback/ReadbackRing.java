@@ -106,12 +106,70 @@ public interface ReadbackRing extends AutoCloseable {
     void capture(FrameGraph g, BufferHandle source);
 
     /**
-     * Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot.
+     * Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. A list of
+     * records made each frame is garbage each frame: {@link #capture(FrameGraph, SourceList)} takes the same sources without.
      *
      * @param frameGraph this frame's graph
      * @param sources    what to copy, in payload order; together at most the ring's capacity
      */
     void capture(FrameGraph frameGraph, List<? extends Source> sources);
+
+    /**
+     * Adds the pass that copies {@code sources} into this frame's slot, as {@link #capture(FrameGraph, List)} does, from a
+     * list the caller refills each frame without allocating:
+     * {@code ring.capture(g, sources.clear().buffer(total, 4).buffer(stats, ReduceStats.RECORD_BYTES))}.
+     *
+     * @param frameGraph this frame's graph
+     * @param sources    made by this ring's {@link #sourceList()}; read now, nothing of it kept
+     */
+    void capture(FrameGraph frameGraph, SourceList sources);
+
+    /**
+     * {@return an empty source list, made once and refilled each frame}: a list of {@link Region} records would be new
+     * objects every frame, since the regions name each frame's own handles
+     */
+    SourceList sourceList();
+
+    /**
+     * What a capture copies, in payload order: buffer ranges and image rectangles as {@link Region} and
+     * {@link ImageRegion} describe them, stored without an object per source. At most 16 sources; each is checked
+     * against its frame's graph when captured.
+     */
+    interface SourceList {
+        /** {@return this list, emptied} */
+        SourceList clear();
+
+        /**
+         * {@return this list, with {@code bytes} from {@code offset} of {@code source} added}
+         *
+         * @param source the buffer
+         * @param offset the first byte
+         * @param bytes  how many bytes (whole floats)
+         */
+        SourceList buffer(BufferHandle source, long offset, long bytes);
+
+        /**
+         * {@return this list, with the first {@code bytes} of {@code source} added}
+         *
+         * @param source the buffer
+         * @param bytes  how many bytes from its start (whole floats)
+         */
+        SourceList buffer(BufferHandle source, long bytes);
+
+        /**
+         * {@return this list, with a rectangle of {@code image} (mip 0, layer 0) added, converted to RGBA floats at delivery}
+         *
+         * @param image  the image (formats and usage as {@link ImageRegion} says)
+         * @param x      the rectangle's left column
+         * @param y      its top row
+         * @param width  its width in texels
+         * @param height its height in texels
+         */
+        SourceList image(ImageHandle image, int x, int y, int width, int height);
+
+        /** {@return how many sources the list holds} */
+        int size();
+    }
 
     /**
      * Reads {@code sources} once: delivered exactly once to {@code listener} (may be null) and the returned

@@ -6,9 +6,10 @@ import static org.lwjgl.vulkan.VK10.*;
 
 /**
  * The reduction as a frame-graph node: given a buffer handle and a count, it adds its dispatches and
- * returns the handle of a one-float result that stays on the GPU. Large n: passes {@code NAME.partials}
- * and {@code NAME.fold}, with the barrier between them computed by the graph. Small n: one pass
- * {@code NAME}. Each node owns its scratch (partials and the one-pass ticket), so one node serves
+ * returns the handle of a one-float result that stays on the GPU. Up to {@code reduce.singleDispatchMax} floats (auto:
+ * 2^22, or every size one binding holds on a device that reports its SM count; {@code tally info} prints it): one
+ * pass {@code NAME}, whose last workgroup folds the partials. Beyond it: passes {@code NAME.partials} and
+ * {@code NAME.fold}, with the barrier between them computed by the graph. Each node owns its scratch (partials and the one-pass ticket), so one node serves
  * one reduction per frame.
  */
 public interface ReduceNode extends AutoCloseable {
@@ -21,8 +22,8 @@ public interface ReduceNode extends AutoCloseable {
      * @param input the floats to reduce
      * @param count how many, from the start; at most the node's {@code maxCount} and the buffer's size
      * @return the handle of the result, for passes that read it on the GPU (or a readback ring): a 16-byte buffer whose
-     *         float at offset 0 is the value (bind it at offset 0; the 12 bytes after it are padding, so capture it with
-     *         {@code ReadbackRing.Region.of(result, 4)})
+     *         float at offset 0 is the value (bind it at offset 0; the 12 bytes after it are padding: capture it whole with
+     *         {@code ring.capture(g, result)}, or as {@code buffer(result, 4)} of a ring's source list)
      */
     BufferHandle add(FrameGraph g, BufferHandle input, long count);
 

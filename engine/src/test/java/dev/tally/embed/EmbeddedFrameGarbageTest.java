@@ -44,7 +44,8 @@ import static org.lwjgl.vulkan.VK10.*;
  * Heap bytes the frame thread allocates per frame when an engine embeds Tally as the embedding example does: the host's
  * device, command buffers, fences and submits (written by address, as a garbage-free engine writes them), two views in one
  * graph, each with its auto-exposure, a statistics node over its bins and a readback ring delivering into the host's array
- * through a callback, Tally's signal added to the host's own submit. Counted by the JVM (ThreadMXBean) over steady frames after a warm-up, with
+ * through a callback (the left view's ring captures three regions from a source list it refills, the right view's the
+ * statistics buffer whole), Tally's signal added to the host's own submit. Counted by the JVM (ThreadMXBean) over steady frames after a warm-up, with
  * validation on. The frames run in a JVM of their own: the test JVM tracks every MemoryStack frame (LWJGL's debug stack),
  * which allocates on each push and is not the path hosts run.
  */
@@ -105,7 +106,7 @@ class EmbeddedFrameGarbageTest {
         }
     }
 
-    /** One view: the host's HDR target, its auto-exposure and readback ring, and the capture lists it hands the ring. */
+    /** One view: the host's HDR target, its auto-exposure and readback ring, and the source list it refills for the ring. */
     private static final class View implements SampleListener {
         final TrackedImage target;
         final AutoExposure exposure;
@@ -115,12 +116,8 @@ class EmbeddedFrameGarbageTest {
         final float[] values = new float[1 + ExposureShaderLayout.EXPOSURE_FLOATS + ReduceStats.RECORD_BYTES / 4];
         final Subscription subscription;
         long deliveries;
-        /** Capture lists kept per result (each frame graph hands out its own handles, the same ones frame after frame). */
-        private final AutoExposure.Result[] results = new AutoExposure.Result[4];
-        private final BufferHandle[] stats = new BufferHandle[4];
-        @SuppressWarnings("unchecked")
-        private final List<ReadbackRing.Source>[] lists = new List[4];
-        private int next;
+        /** The capture's sources, refilled each frame. */
+        private final ReadbackRing.SourceList captured;
 
         View(HostRenderer host, Tally tally, String name, int width, int height) {
             target = TrackedImage.create(host.device, name + ".hdr", width, height, VK_FORMAT_R16G16B16A16_SFLOAT,
@@ -129,6 +126,7 @@ class EmbeddedFrameGarbageTest {
             binStats = tally.statsNode(name + "/bins", ExposureShaderLayout.BINS);
             ring = tally.readback(name + "/readback", 4L * values.length);
             subscription = ring.onSample(values, this);
+            captured = ring.sourceList();
         }
 
         @Override
@@ -136,19 +134,9 @@ class EmbeddedFrameGarbageTest {
             deliveries++;
         }
 
-        List<ReadbackRing.Source> capture(AutoExposure.Result r, BufferHandle s) {
-            for (int i = 0; i < results.length; i++) {
-                if (results[i] == r && stats[i] == s) {
-                    return lists[i];
-                }
-            }
-            results[next] = r;
-            stats[next] = s;
-            lists[next] = Arrays.asList(ReadbackRing.Region.of(r.total(), 4), ReadbackRing.Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
-                    ReadbackRing.Region.of(s, ReduceStats.RECORD_BYTES));
-            List<ReadbackRing.Source> made = lists[next];
-            next = (next + 1) % results.length;
-            return made;
+        ReadbackRing.SourceList capture(AutoExposure.Result r, BufferHandle s) {
+            return captured.clear().buffer(r.total(), 4).buffer(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES)
+                    .buffer(s, ReduceStats.RECORD_BYTES);
         }
 
         void close() {
@@ -229,7 +217,12 @@ class EmbeddedFrameGarbageTest {
                 scene(cmd, view.target, (float) Math.pow(2, (f / 5 + v * 3) % 9 - 4), f == 0);
                 ImageHandle hdr = frame.graph().importImage(view.target.name(), view.target, Access.TRANSFER_DST, Access.TRANSFER_DST);
                 AutoExposure.Result r = view.exposure.add(frame.graph(), hdr, 1f / 60);
-                view.ring.capture(frame.graph(), view.capture(r, view.binStats.add(frame.graph(), r.bins(), ExposureShaderLayout.BINS)));
+                BufferHandle stats = view.binStats.add(frame.graph(), r.bins(), ExposureShaderLayout.BINS);
+                if (v == 0) {
+                    view.ring.capture(frame.graph(), view.capture(r, stats));
+                } else {
+                    view.ring.capture(frame.graph(), stats);   // the one-buffer capture: the statistics record, whole
+                }
             }
             frame.record(cmd);
             host.submitByAddress(f, cmd, submit, frame);

@@ -30,8 +30,8 @@ import static org.lwjgl.vulkan.VK10.*;
  * A capture whose regions allow it is gathered by compute (a compute pass of dispatches, which runs beside the compute
  * passes before it); one with a region that does not (a source without storage use, an image format a shader would not
  * give back exactly) is copied by a transfer pass. Both hand out the same sample: a buffer region's words, then an image
- * texel in the image's own bytes (the half floats' bits, worked by hand) and as four floats. Lavapipe, validation and
- * synchronization validation on.
+ * texel in the image's own bytes (the half floats' bits, worked by hand) and as four floats, whether the sources come as a
+ * list of records or in a source list the caller refills. Lavapipe, validation and synchronization validation on.
  */
 class ReadbackGatherTest {
     /** Exact in half floats: 0.5 = 0x3800, 2.25 = 0x4080, -3 = 0xC200, 1 = 0x3C00. */
@@ -68,7 +68,11 @@ class ReadbackGatherTest {
     }
 
     private static void check(int bufferUsage, int imageFormat, float[] texel, int[] texelWords, String passKind) {
-        Sample s = sample(bufferUsage, imageFormat, texel, passKind);
+        check(sample(bufferUsage, imageFormat, texel, passKind, false), texel, texelWords);
+        check(sample(bufferUsage, imageFormat, texel, passKind, true), texel, texelWords);
+    }
+
+    private static void check(Sample s, float[] texel, int[] texelWords) {
         for (int w = 0; w < texelWords.length; w++) {
             assertEquals(Integer.toHexString(texelWords[w]), Integer.toHexString(s.intAt(4 + w)), "word " + w + " of the texel's bytes");
         }
@@ -79,11 +83,14 @@ class ReadbackGatherTest {
 
     /** The texel's word (one: B10G11R11) as the capture brought it back after clearing the image to {@code clear}. */
     private static int[] run(int bufferUsage, int imageFormat, float[] clear, String passKind) {
-        return new int[]{sample(bufferUsage, imageFormat, clear, passKind).intAt(4)};
+        return new int[]{sample(bufferUsage, imageFormat, clear, passKind, false).intAt(4)};
     }
 
-    /** Frames of a capture of floats 3..6 of a buffer and texel (1, 2) of an image cleared to {@code texel}: the last sample. */
-    private static Sample sample(int bufferUsage, int imageFormat, float[] texel, String passKind) {
+    /**
+     * Frames of a capture of floats 3..6 of a buffer and texel (1, 2) of an image cleared to {@code texel}, handed over as a
+     * list of records or ({@code sourceList}) in a source list refilled each frame: the last sample.
+     */
+    private static Sample sample(int bufferUsage, int imageFormat, float[] texel, String passKind, boolean sourceList) {
         try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true")), List.of());
              GpuBuffer values = tally.createBuffer("values", 64, bufferUsage, MemoryKind.UPLOAD);
              GpuImage image = tally.createImage("picture", 4, 4, imageFormat,
@@ -99,6 +106,7 @@ class ReadbackGatherTest {
             } finally {
                 MemoryUtil.memFree(data);
             }
+            ReadbackRing.SourceList sources = ring.sourceList();
             int frames = 6;
             for (int f = 0; f < frames; f++) {
                 Frame frame = tally.beginFrame();
@@ -106,7 +114,11 @@ class ReadbackGatherTest {
                 BufferHandle buffer = g.importBuffer("values", values, null);
                 ImageHandle picture = g.importImage("picture", image, null);   // only the graph touches it: from where the last frame left it
                 ImageHandle cleared = g.addPass("clear", PassKind.TRANSFER, b -> b.write(picture, Access.TRANSFER_DST), (h, c) -> clear(c.cmd(), c.image(h), texel));
-                ring.capture(g, List.of(new ReadbackRing.Region(buffer, 8, 16), ReadbackRing.ImageRegion.texel(cleared, 1, 2)));
+                if (sourceList) {
+                    ring.capture(g, sources.clear().buffer(buffer, 8, 16).image(cleared, 1, 2, 1, 1));
+                } else {
+                    ring.capture(g, List.of(new ReadbackRing.Region(buffer, 8, 16), ReadbackRing.ImageRegion.texel(cleared, 1, 2)));
+                }
                 VkCommandBuffer cmd = commands.begin(frame);
                 frame.record(cmd);
                 commands.end(cmd);

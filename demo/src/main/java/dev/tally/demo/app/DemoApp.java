@@ -75,12 +75,14 @@ public final class DemoApp implements AutoCloseable {
     private ExposurePlot plot;
     private Filmstrip filmstrip;
     private ReadbackRing ring;
+    /** What the frame's capture copies, refilled each frame: the pixel total, the exposure record, the histogram, the probed texel. */
+    private ReadbackRing.SourceList captured;
     private LuminanceProbe probe;
     private Subscription probeSubscription;
     private final float[] readbackFloats = new float[READBACK_PROBE + 4];
+    private final FrameViews views = new FrameViews();
     private final LatestReadback latest = new LatestReadback(readbackFloats);
     private final StatusLine statusLine = new StatusLine();
-    private final FrameViews views = new FrameViews();
     private LiveReload reload;
     private DemoKeys keys;
     private GpuImage mask;
@@ -128,6 +130,7 @@ public final class DemoApp implements AutoCloseable {
         hud = tally.hud();
         plot = tally.exposurePlot();
         ring = tally.readback("readback", READBACK_BYTES);
+        captured = ring.sourceList();
         probe = new LuminanceProbe(window);
         probeSubscription = ring.onSample(readbackFloats, d -> {
             latest.delivered(d);
@@ -330,8 +333,9 @@ public final class DemoApp implements AutoCloseable {
             if (phases != null) {
                 phases.ended(FramePhases.Phase.HUD);
             }
-            ring.capture(g, views.capture(ae.total(), 4, ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES, ae.normalized(),
-                    ExposureShaderLayout.NORMALIZED_BYTES, probed));
+            ring.capture(g, captured.clear().buffer(ae.total(), 4).buffer(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES)
+                    .buffer(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES)
+                    .image(probed.image(), probed.x(), probed.y(), probed.width(), probed.height()));
             if (phases != null) {
                 phases.ended(FramePhases.Phase.CAPTURE);
             }

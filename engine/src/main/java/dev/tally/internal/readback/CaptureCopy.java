@@ -4,12 +4,8 @@ import dev.tally.graph.Access;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.Handle;
 import dev.tally.graph.PassBuilder;
-import dev.tally.readback.ReadbackRing.ImageRegion;
-import dev.tally.readback.ReadbackRing.Region;
-import dev.tally.readback.ReadbackRing.Source;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -18,7 +14,8 @@ import java.util.function.Function;
  * after the frame that last used it was recorded (or given up), so a capture allocates nothing.
  */
 final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
-    final Source[] sources = new Source[SlotLayout.MAX_REGIONS];
+    /** The capture's sources, copied from the caller's list (which the caller may refill before this is recorded). */
+    final SourceArrays sources;
     int count;
     final long[] offsets = new long[SlotLayout.MAX_REGIONS];
     final ReadbackSlot slot;
@@ -28,23 +25,20 @@ final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
     /** Declared by the setup: the handle of each source and the slot's written version. */
     final Handle[] read = new Handle[SlotLayout.MAX_REGIONS];
     BufferHandle target;
-
-    CaptureCopy(ReadbackSlot slot) {
-        this.slot = slot;
-    }
-
-    /** Refills this capture; {@code sources} is copied (at most MAX_REGIONS, checked by the caller). */
     /** Copied by {@link ReadbackGather}'s dispatches (a compute pass), else by transfer commands. */
     boolean compute;
 
-    CaptureCopy set(List<? extends Source> from, long capturedFrame, boolean invisible, BufferHandle slotHandle, boolean compute) {
+    CaptureCopy(ReadbackSlot slot) {
+        this.slot = slot;
+        this.sources = new SourceArrays("(a slot's copy)");   // filled only by set, which reports nothing
+    }
+
+    /** Refills this capture with a copy of {@code from} (at most MAX_REGIONS, as a source list holds). */
+    CaptureCopy set(SourceArrays from, long capturedFrame, boolean invisible, BufferHandle slotHandle, boolean compute) {
         this.compute = compute;
-        Arrays.fill(sources, null);
+        sources.set(from);
         Arrays.fill(read, null);
         count = from.size();
-        for (int i = 0; i < count; i++) {
-            sources[i] = from.get(i);
-        }
         this.capturedFrame = capturedFrame;
         this.invisible = invisible;
         this.slotHandle = slotHandle;
@@ -55,10 +49,9 @@ final class CaptureCopy implements Function<PassBuilder, CaptureCopy> {
     @Override
     public CaptureCopy apply(PassBuilder b) {
         b.sideEffect();
+        Access use = compute ? Access.COMPUTE_READ : Access.TRANSFER_SRC;
         for (int i = 0; i < count; i++) {
-            Source src = sources[i];
-            Access use = compute ? Access.COMPUTE_READ : Access.TRANSFER_SRC;
-            read[i] = src instanceof ImageRegion r ? b.read(r.image(), use) : b.read(((Region) src).source(), use);
+            read[i] = sources.isImage(i) ? b.read(sources.image(i), use) : b.read(sources.buffer(i), use);
         }
         target = b.write(slotHandle, compute ? Access.COMPUTE_WRITE : Access.TRANSFER_DST);
         return this;

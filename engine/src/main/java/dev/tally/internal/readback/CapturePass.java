@@ -6,9 +6,6 @@ import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassContext;
 import dev.tally.graph.PassKind;
-import dev.tally.readback.ReadbackRing.ImageRegion;
-import dev.tally.readback.ReadbackRing.Region;
-import dev.tally.readback.ReadbackRing.Source;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferImageCopy;
@@ -16,7 +13,6 @@ import org.lwjgl.vulkan.VkExtent3D;
 import org.lwjgl.vulkan.VkImageSubresourceLayers;
 import org.lwjgl.vulkan.VkOffset3D;
 
-import java.util.List;
 import java.util.function.BiConsumer;
 
 import static dev.tally.internal.readback.ReadbackRingNode.HEADER_BYTES;
@@ -63,39 +59,31 @@ final class CapturePass {
      * Checks {@code sources}, lays them out in {@code slot}, marks the slot pending for this frame and adds the pass; an
      * every-frame capture ({@code everyFrame}) also checks that each subscriber's destination holds its sample.
      */
-    void add(GraphDeclaration g, ReadbackSlot slot, List<? extends Source> sources, String passName, String targetName, boolean everyFrame) {
+    void add(GraphDeclaration g, ReadbackSlot slot, SourceArrays sources, String passName, String targetName, boolean everyFrame) {
         SlotLayout layout = slot.layout;
-        long end = 0, total = 0;
-        for (int i = 0; i < sources.size(); i++) {
-            Source src = sources.get(i);
-            if (src instanceof ImageRegion r) {
-                ImageRegionCheck.check(ringName, g, r);
-                long bytes = (long) r.width() * r.height() * TexelFormats.bytesPerTexel(g.desc(r.image()).format());
-                end = SlotLayout.sizeAfter(end, true, bytes);
-                total += bytes;
+        long total = 0;
+        int count = sources.size();
+        for (int i = 0; i < count; i++) {
+            if (sources.isImage(i)) {
+                ImageRegionCheck.check(ringName, g, sources.image(i), sources.x(i), sources.y(i), sources.width(i), sources.height(i));
+                total += (long) sources.width(i) * sources.height(i) * TexelFormats.bytesPerTexel(g.desc(sources.image(i)).format());
             } else {
-                Region r = (Region) src;
-                checkRegion(g, r);
-                end = SlotLayout.sizeAfter(end, false, r.bytes());
-                total += r.bytes();
+                checkRegion(g, sources.buffer(i), sources.offset(i), sources.bytes(i));
+                total += sources.bytes(i);
             }
         }
         if (total > capacity) {
             throw new IllegalArgumentException("readback ring '" + ringName + "': capture of " + total + " bytes exceeds the slot capacity " + capacity);
         }
-        if (sources.size() > SlotLayout.MAX_REGIONS) {
-            throw new IllegalArgumentException("readback ring '" + ringName + "': " + sources.size() + " regions in one capture; at most " + SlotLayout.MAX_REGIONS);
-        }
         CaptureCopy copy = slot.copy;
         long[] offsets = copy.offsets;
         boolean compute = gathered(g, sources);
         layout.clear();
-        for (int i = 0; i < sources.size(); i++) {
-            Source src = sources.get(i);
+        for (int i = 0; i < count; i++) {
             // Gathered or copied, a texel lands in the image's own bytes: the layout is the same either way.
-            offsets[i] = src instanceof ImageRegion r
-                    ? layout.addImage(g.desc(r.image()).format(), r.width() * r.height())
-                    : layout.addBuffer(((Region) src).bytes());
+            offsets[i] = sources.isImage(i)
+                    ? layout.addImage(g.desc(sources.image(i)).format(), sources.width(i) * sources.height(i))
+                    : layout.addBuffer(sources.bytes(i));
         }
         if (everyFrame) {
             subscribers.checkRoom(ringName, layout.floatCount(), layout.payloadBytes());
@@ -113,18 +101,17 @@ final class CapturePass {
      * source is known to allow storage use (a wrapped buffer's usage is not known), every image region's is a storage
      * image of a format {@link ReadbackGather#gathers}.
      */
-    private boolean gathered(GraphDeclaration g, List<? extends Source> sources) {
-        if (gather == null || sources.isEmpty()) {
+    private boolean gathered(GraphDeclaration g, SourceArrays sources) {
+        if (gather == null || sources.size() == 0) {
             return false;
         }
         for (int i = 0; i < sources.size(); i++) {
-            Source src = sources.get(i);
-            if (src instanceof ImageRegion r) {
-                dev.tally.graph.ImageDesc d = g.desc(r.image());
+            if (sources.isImage(i)) {
+                dev.tally.graph.ImageDesc d = g.desc(sources.image(i));
                 if (!ReadbackGather.gathers(d.format()) || (d.usage() & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
                     return false;
                 }
-            } else if ((g.desc(((Region) src).source()).usage() & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) == 0) {
+            } else if ((g.desc(sources.buffer(i)).usage() & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) == 0) {
                 return false;
             }
         }
@@ -132,20 +119,17 @@ final class CapturePass {
     }
 
     /** A buffer region lies within its buffer and holds at least one whole float: checked here, not by a copy's validation message. */
-    private void checkRegion(GraphDeclaration g, Region r) {
-        if (r.source() == null) {
-            throw new IllegalArgumentException("readback ring '" + ringName + "': a region's source buffer is null");
-        }
-        long size = g.desc(r.source()).size();
-        if (r.bytes() <= 0 || r.bytes() % 4 != 0 || r.offset() < 0 || r.offset() > size - r.bytes()) {
-            throw new IllegalArgumentException("readback ring '" + ringName + "': region of " + r.bytes() + " bytes at offset " + r.offset()
-                    + " of buffer '" + g.name(r.source()) + "' (" + size + " bytes); a region is whole floats (a multiple of 4 bytes, at least 4)"
+    private void checkRegion(GraphDeclaration g, BufferHandle source, long offset, long bytes) {
+        long size = g.desc(source).size();
+        if (bytes <= 0 || bytes % 4 != 0 || offset < 0 || offset > size - bytes) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': region of " + bytes + " bytes at offset " + offset
+                    + " of buffer '" + g.name(source) + "' (" + size + " bytes); a region is whole floats (a multiple of 4 bytes, at least 4)"
                     + " inside its buffer");
         }
     }
 
     private void recordCopies(PassContext pc, CaptureCopy c) {
-        Source[] sources = c.sources;
+        SourceArrays sources = c.sources;
         long[] offsets = c.offsets;
         ReadbackSlot slot = c.slot;
         long capturedFrame = c.capturedFrame;
@@ -159,27 +143,26 @@ final class CapturePass {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             for (int i = 0; i < c.count; i++) {
                 // The copy structs are written by address (static setters): no wrapper objects every frame.
-                if (sources[i] instanceof ImageRegion r) {
+                if (sources.isImage(i)) {
                     long copy = stack.ncalloc(VkBufferImageCopy.ALIGNOF, 1, VkBufferImageCopy.SIZEOF);
                     VkBufferImageCopy.nbufferOffset(copy, HEADER_BYTES + offsets[i]);
                     long layers = copy + VkBufferImageCopy.IMAGESUBRESOURCE;
                     VkImageSubresourceLayers.naspectMask(layers, VK_IMAGE_ASPECT_COLOR_BIT);
                     VkImageSubresourceLayers.nlayerCount(layers, 1);
                     long offset = copy + VkBufferImageCopy.IMAGEOFFSET;
-                    VkOffset3D.nx(offset, r.x());
-                    VkOffset3D.ny(offset, r.y());
+                    VkOffset3D.nx(offset, sources.x(i));
+                    VkOffset3D.ny(offset, sources.y(i));
                     long extent = copy + VkBufferImageCopy.IMAGEEXTENT;
-                    VkExtent3D.nwidth(extent, r.width());
-                    VkExtent3D.nheight(extent, r.height());
+                    VkExtent3D.nwidth(extent, sources.width(i));
+                    VkExtent3D.nheight(extent, sources.height(i));
                     VkExtent3D.ndepth(extent, 1);
                     nvkCmdCopyImageToBuffer(pc.cmd(), pc.image((ImageHandle) c.read[i]).handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                             dst, 1, copy);
                 } else {
-                    Region r = (Region) sources[i];
                     long copy = stack.ncalloc(VkBufferCopy.ALIGNOF, 1, VkBufferCopy.SIZEOF);
-                    VkBufferCopy.nsrcOffset(copy, r.offset());
+                    VkBufferCopy.nsrcOffset(copy, sources.offset(i));
                     VkBufferCopy.ndstOffset(copy, HEADER_BYTES + offsets[i]);
-                    VkBufferCopy.nsize(copy, r.bytes());
+                    VkBufferCopy.nsize(copy, sources.bytes(i));
                     nvkCmdCopyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]).handle(), dst, 1, copy);
                 }
             }
@@ -196,11 +179,11 @@ final class CapturePass {
         int sequence = (int) c.capturedFrame;
         for (int i = 0; i < c.count; i++) {
             long at = HEADER_BYTES + c.offsets[i];
-            if (c.sources[i] instanceof ImageRegion r) {
-                gather.copyTexels(pc.cmd(), pc.image((ImageHandle) c.read[i]), r.x(), r.y(), r.width(), r.height(), dst, at, sequence, i == 0);
+            SourceArrays s = c.sources;
+            if (s.isImage(i)) {
+                gather.copyTexels(pc.cmd(), pc.image((ImageHandle) c.read[i]), s.x(i), s.y(i), s.width(i), s.height(i), dst, at, sequence, i == 0);
             } else {
-                Region r = (Region) c.sources[i];
-                gather.copyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]), r.offset(), dst, at, r.bytes(), sequence, i == 0);
+                gather.copyBuffer(pc.cmd(), pc.buffer((BufferHandle) c.read[i]), s.offset(i), dst, at, s.bytes(i), sequence, i == 0);
             }
         }
     }

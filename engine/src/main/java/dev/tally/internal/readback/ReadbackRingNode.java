@@ -65,6 +65,8 @@ public final class ReadbackRingNode implements ReadbackRing {
     private final GraphRuntime graphs;
     private final String name;
     private final long capacity;
+    /** The sources of a capture handed over as a list or a buffer, read into arrays (the capture copies them). */
+    private final SourceArrays scratch;
     private final ReadbackSlot[] slots;
     private final Mode mode;
     private final CompletionTimes times;
@@ -109,6 +111,7 @@ public final class ReadbackRingNode implements ReadbackRing {
         this.graphs = graphs;
         this.name = name;
         this.capacity = capacityBytes;
+        this.scratch = new SourceArrays(name);
         this.mode = mode;
         this.slots = new ReadbackSlot[slotCount];
         long slotBytes = HEADER_BYTES + capacity + 16L * SlotLayout.MAX_REGIONS;   // room for image regions' alignment
@@ -132,11 +135,18 @@ public final class ReadbackRingNode implements ReadbackRing {
 
     /** Captures the whole of a small buffer (at most the slot capacity). */
     public void capture(FrameGraph g, BufferHandle source) {
-        capture(g, List.of(Region.of(source, Math.min(capacity, g.desc(source).size() & ~3L))));   // whole floats
+        long bytes = Math.min(capacity, g.desc(source).size() & ~3L);   // whole floats
+        capture(g, scratch.clear().buffer(source, bytes));
     }
 
     /** Adds the transfer pass (a side effect, never culled) that copies {@code sources} into this frame's slot. */
     public void capture(FrameGraph frameGraph, List<? extends Source> sources) {
+        requireOpenRing();
+        capture(frameGraph, scratch.set(sources));
+    }
+
+    /** Adds the pass that copies {@code sources}, a list the caller refills each frame, into this frame's slot. */
+    public void capture(FrameGraph frameGraph, SourceList sources) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireOpenRing();
         requireFrame(g);
@@ -144,7 +154,21 @@ public final class ReadbackRingNode implements ReadbackRing {
         if (slot.frame == g.frame()) {
             throw new IllegalStateException("readback ring '" + name + "': captured twice in frame " + g.frame());
         }
-        capturePass.add(g, slot, sources, name, slot.targetName, true);
+        capturePass.add(g, slot, arrays(sources), name, slot.targetName, true);
+    }
+
+    /** A new, empty source list for {@link #capture(FrameGraph, SourceList)}, made once and refilled each frame. */
+    public SourceList sourceList() {
+        return new SourceArrays(name);
+    }
+
+    /** {@code sources} as this package's arrays: every source list is made by a ring's {@link #sourceList()}. */
+    private SourceArrays arrays(SourceList sources) {
+        if (sources instanceof SourceArrays a) {
+            return a;
+        }
+        throw new IllegalArgumentException("readback ring '" + name + "': capture of a source list of class "
+                + (sources == null ? "null" : sources.getClass().getName()) + "; make one with ring.sourceList()");
     }
 
     /**
@@ -156,10 +180,11 @@ public final class ReadbackRingNode implements ReadbackRing {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
         requireOpenRing();
         requireFrame(g);
+        SourceArrays arrays = scratch.set(sources);   // checked before a slot is taken
         ReadbackSlot slot = oneShots.acquire();
         OneShotRequest request = new OneShotRequest(g.frame(), listener);
         int index = oneShots.indexOf(slot);
-        capturePass.add(g, slot, sources, name + "/once" + index, name + ".once" + index, false);
+        capturePass.add(g, slot, arrays, name + "/once" + index, name + ".once" + index, false);
         slot.request = request;
         return request;
     }

@@ -6,7 +6,6 @@ import dev.tally.exposure.ExposureShaderLayout;
 import dev.tally.graph.BufferHandle;
 import dev.tally.readback.Delivery;
 import dev.tally.readback.ReadbackRing;
-import dev.tally.readback.ReadbackRing.Region;
 import dev.tally.readback.Subscription;
 import dev.tally.reduce.ReduceStats;
 import dev.tally.reduce.StatsNode;
@@ -17,7 +16,6 @@ import org.lwjgl.util.vma.VmaAllocationCreateInfo;
 import org.lwjgl.vulkan.*;
 
 import java.nio.LongBuffer;
-import java.util.List;
 
 import static dev.tally.examples.embed.Renderer.check;
 import static org.lwjgl.system.MemoryStack.stackPush;
@@ -64,12 +62,8 @@ final class View implements AutoCloseable {
     private long lastFrame = -1;
     private long lastLag = -1;
     private long samples;
-    /** The capture's regions, made once per frame graph: each graph issues the same handles every time it comes round. */
-    private final BufferHandle[] keptTotals = new BufferHandle[8];
-    private final BufferHandle[] keptStats = new BufferHandle[8];
-    @SuppressWarnings("unchecked")
-    private final List<Region>[] keptRegions = new List[8];
-    private int nextKept;
+    /** What each frame's capture copies, refilled every frame (no object per region, per frame). */
+    private final ReadbackRing.SourceList captured;
 
     View(Renderer renderer, Tally tally, String name, int width, int height) {
         this.name = name;
@@ -104,23 +98,13 @@ final class View implements AutoCloseable {
         binStats = tally.statsNode(name + "/bins", ExposureShaderLayout.BINS);   // pass left/bins
         readback = tally.readback(name + "/readback", READBACK_BYTES);      // a ring of readback.slots host-visible buffers
         subscription = readback.onSample(values, this::received);          // delivered at beginFrame, into values
+        captured = readback.sourceList();                                  // refilled by capture() each frame
     }
 
     /** What the readback copies from this frame: the exposure's total, record and bins, and the bins' statistics. */
-    List<Region> capture(AutoExposure.Result r, BufferHandle stats) {
-        for (int i = 0; i < keptTotals.length; i++) {
-            if (keptTotals[i] == r.total() && keptStats[i] == stats && keptRegions[i].get(1).source() == r.exposure()
-                    && keptRegions[i].get(2).source() == r.bins()) {
-                return keptRegions[i];
-            }
-        }
-        List<Region> made = List.of(Region.of(r.total(), 4), Region.of(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES),
-                Region.of(r.bins(), ExposureShaderLayout.BINS_BYTES), Region.of(stats, ReduceStats.RECORD_BYTES));
-        keptTotals[nextKept] = r.total();
-        keptStats[nextKept] = stats;
-        keptRegions[nextKept] = made;
-        nextKept = (nextKept + 1) % keptTotals.length;
-        return made;
+    ReadbackRing.SourceList capture(AutoExposure.Result r, BufferHandle stats) {
+        return captured.clear().buffer(r.total(), 4).buffer(r.exposure(), ExposureShaderLayout.EXPOSURE_BYTES)
+                .buffer(r.bins(), ExposureShaderLayout.BINS_BYTES).buffer(stats, ReduceStats.RECORD_BYTES);
     }
 
     /**
