@@ -3,6 +3,9 @@ package dev.tally.hud;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.BufferHandle;
 import dev.tally.graph.ImageHandle;
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
+
 import java.util.List;
 
 /**
@@ -45,6 +48,23 @@ public interface HudOverlay extends AutoCloseable {
      * @return the target's new version
      */
     ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot);
+
+    /**
+     * As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the histogram panel reading an
+     * auto-exposure's result with its settings' EV range. The overlay keeps the views it made and makes one again only
+     * when a handle or a setting changed, so a steady frame allocates nothing here (a {@link HistogramView} made by the
+     * caller each frame is a new object each frame).
+     *
+     * @param g        this frame's graph
+     * @param target   the tonemapped image drawn over (loaded, not cleared)
+     * @param lines    the text, one entry a line; read now, not kept
+     * @param exposure this frame's auto-exposure result: its normalized histogram and exposure record
+     * @param settings that auto-exposure's settings ({@code AutoExposure.settings()}): the EV range of its bins
+     * @param plot     this frame's exposure plot ({@link ExposurePlot#add}), or null for none
+     * @return the target's new version
+     */
+    ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure, ExposureSettings settings,
+                    ExposurePlot.View plot);
 
     /**
      * As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}.

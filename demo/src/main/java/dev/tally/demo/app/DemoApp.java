@@ -80,7 +80,6 @@ public final class DemoApp implements AutoCloseable {
     private LuminanceProbe probe;
     private Subscription probeSubscription;
     private final float[] readbackFloats = new float[READBACK_PROBE + 4];
-    private final FrameViews views = new FrameViews();
     private final LatestReadback latest = new LatestReadback(readbackFloats);
     private final StatusLine statusLine = new StatusLine();
     private LiveReload reload;
@@ -327,8 +326,7 @@ public final class DemoApp implements AutoCloseable {
                     hudText = hudLines.of(gpu.name(), rendered, settings.fixedDt(), cpuMillis, tally.passStats(), ring, latest,
                             READBACK_EXPOSURE, reload == null ? null : reload.error(), probe.hudLine());
                 }
-                out = hud.add(g, out, hudText,
-                        views.histogram(ae.normalized(), ae.exposure(), es.minEV(), es.maxEV(), es.binsPerEV()), plotted);
+                out = hud.add(g, out, hudText, ae, es, plotted);
             }
             if (phases != null) {
                 phases.ended(FramePhases.Phase.HUD);

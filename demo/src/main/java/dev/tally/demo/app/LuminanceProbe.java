@@ -62,7 +62,7 @@ public final class LuminanceProbe {
      * The regions handed out lately, one per frame graph the runtime declares frames in (each issues its own handles) and
      * a spare: handed out again while the image's handle and the texel stay (no record per frame).
      */
-    private final ReadbackRing.ImageRegion[] regions = new ReadbackRing.ImageRegion[FrameViews.KEPT];
+    private final ReadbackRing.ImageRegion[] regions = new ReadbackRing.ImageRegion[4];
     private int nextRegion;
 
     /** A delivered sample: its floats hold the probed texel's RGBA at {@code at}. */

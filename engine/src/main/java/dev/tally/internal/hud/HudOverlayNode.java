@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
 import dev.tally.hud.ExposurePlot;
 
 import dev.tally.hud.HudOverlay;
@@ -38,6 +40,8 @@ public final class HudOverlayNode implements HudOverlay {
     private final HudUploadRing uploads;
     private final HudFont font;
     private final HudSceneBuilder sceneBuilder = new HudSceneBuilder();
+    /** Views of auto-exposure results, kept from frame to frame. */
+    private final HistogramViews histogramViews = new HistogramViews();
     private final HudTextSlots textSlots;
     private final HudComputePath computePath;
     private final HudGraphicsPath graphicsPath;
@@ -99,9 +103,21 @@ public final class HudOverlayNode implements HudOverlay {
         return add(g, "hud", target, lines, histogram, plot);
     }
 
+    /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, from an auto-exposure's result: no view made per frame. */
+    public ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure, ExposureSettings settings,
+                           ExposurePlot.View plot) {
+        if (exposure == null || settings == null) {
+            throw new IllegalArgumentException("HUD overlay: pass 'hud' given a null " + (exposure == null ? "auto-exposure result" : "exposure settings"));
+        }
+        return add(g, "hud", target, lines, histogramViews.of(exposure, settings), plot);
+    }
+
     /** As {@link #add(GraphDeclaration, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
     public ImageHandle add(FrameGraph frameGraph, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
+        if (histogram == null) {
+            throw new IllegalArgumentException("HUD overlay: pass '" + name + "' given a null histogram view");
+        }
         if (g.frame() == addedFrame) {
             // The frame's upload slot holds one HUD: a second would overwrite the first's text and scene before the GPU reads them.
             throw new IllegalStateException("HUD overlay: pass '" + name + "' added in frame " + g.frame() + " after pass '" + addedName
