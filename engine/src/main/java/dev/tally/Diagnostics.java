@@ -12,13 +12,16 @@ public interface Diagnostics {
     /** {@return whether Tally turned the validation layer on ({@code validation.enabled} on a device Tally made; false for a wrapped host's device, whose layers are the host's)} */
     boolean validationEnabled();
 
-    /** {@return validation errors Tally's messenger received} */
+    /**
+     * {@return validation errors Tally's messenger received (none on a wrapped host's device: its layers report to the
+     * host's messenger), and the errors Tally reports itself: objects and memory still live at {@code Tally.close}}
+     */
     long validationErrors();
 
     /** {@return validation warnings Tally's messenger received} */
     long validationWarnings();
 
-    /** {@return every validation message Tally's messenger received, of any severity it listens to} */
+    /** {@return every validation message Tally's messenger received, of any severity it listens to, and Tally's own close-time reports} */
     long validationMessages();
 
     /** {@return live VMA allocations on Tally's allocator} */
