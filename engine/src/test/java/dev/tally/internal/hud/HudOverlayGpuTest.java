@@ -78,7 +78,7 @@ class HudOverlayGpuTest extends GpuTestBase {
     }
 
     @Test
-    void aSecondHudInOneFrameIsRefusedAndTheFirstStillDraws() {
+    void aNullViewOrASecondHudInOneFrameIsRefusedAndTheFirstStillDraws() {
         var ctx = Engine.of(runtime).context();
         int w = 64, h = 36;
         try (FrameCommands loop = runtime.frameCommands();
@@ -98,6 +98,13 @@ class HudOverlayGpuTest extends GpuTestBase {
                 ImageHandle cleared = g.addPass("clear", PassKind.GRAPHICS, b -> b.colorAttachment(target, new float[]{0, 0, 0, 1}), (x, c) -> {
                 });
                 HudOverlay.HistogramView view = new HudOverlay.HistogramView(norm, exp, MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV));
+                // Refused where handed, before the overlay takes the frame: the add after them still draws.
+                IllegalArgumentException noView = assertThrows(IllegalArgumentException.class,
+                        () -> hud.add(g, "hud.left", cleared, List.of("left"), (HudOverlay.HistogramView) null, null));
+                assertEquals("HUD overlay: pass 'hud.left' given a null histogram view", noView.getMessage());
+                IllegalArgumentException noResult = assertThrows(IllegalArgumentException.class,
+                        () -> hud.add(g, cleared, List.of("left"), (dev.tally.exposure.AutoExposure.Result) null, dev.tally.exposure.ExposureSettings.DEFAULTS, null));
+                assertEquals("HUD overlay: pass 'hud' given a null auto-exposure result", noResult.getMessage());
                 ImageHandle drawn = hud.add(g, "hud.left", cleared, List.of("left"), view, null);
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> hud.add(g, "hud.right", drawn, List.of("right"), view, null));
                 assertEquals("HUD overlay: pass 'hud.right' added in frame " + frame.number() + " after pass 'hud.left'; an overlay draws one HUD"
