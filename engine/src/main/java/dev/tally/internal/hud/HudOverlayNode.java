@@ -19,6 +19,8 @@ import dev.tally.internal.vk.VulkanContext;
 
 import java.util.List;
 
+import static org.lwjgl.vulkan.VK10.VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+
 /**
  * The statistics overlay: one pass over the tonemapped image, in compute over the tiles under its
  * panels where the target is an RGBA8 storage image, else a graphics pass. Text is DejaVu Sans Mono
@@ -124,6 +126,12 @@ public final class HudOverlayNode implements HudOverlay {
                     + "'; an overlay draws one HUD a frame: make one per view (Tally.hud())");
         }
         ImageDesc desc = g.desc(target);
+        boolean compute = usesCompute(desc);
+        if (!compute && (desc.usage() & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) == 0) {
+            throw new IllegalArgumentException("HUD overlay: pass '" + name + "' draws over image '" + g.name(target) + "' with a graphics pass here,"
+                    + " which needs VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT; add it to the image's usage (the compute pass, taken only on a GPU,"
+                    + " needs an R8G8B8A8_UNORM image with storage usage)");
+        }
         int width = desc.width();
         int height = desc.height();
         FontAtlas f = font(height);
@@ -144,7 +152,7 @@ public final class HudOverlayNode implements HudOverlay {
         }
         HudLayout layout = textSlots.layout();
         int count = textSlots.glyphs();
-        ImageHandle drawn = usesCompute(desc)
+        ImageHandle drawn = compute
                 ? computePath.add(g, name, target, scene, layout, uploads.mapped(frameSlot), uploads.buffer(frameSlot), glyphSlot, atlasBuffer, f,
                         histogram, plot, lineWidth)
                 : graphicsPath.add(g, name, target, desc.format(), width, height, scene, layout, glyphSlot, count, atlasBuffer, f, histogram, plot,

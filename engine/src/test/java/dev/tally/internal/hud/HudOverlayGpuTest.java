@@ -126,6 +126,33 @@ class HudOverlayGpuTest extends GpuTestBase {
         }
     }
 
+    /**
+     * On a CPU device the HUD draws with its graphics pass even over an RGBA8 storage image: one without colour-attachment
+     * usage is refused where it is handed, in one line naming the usage, not met by a validation message each frame.
+     */
+    @Test
+    void aTargetTheGraphicsPassCannotDrawIsRefusedNamingTheUsage() {
+        var ctx = Engine.of(runtime).context();
+        try (HudOverlayNode hud = new HudOverlayNode(ctx, Engine.of(runtime).compiler(), Engine.of(runtime).pipelineCache(), HudOverlayNode.DEFAULT_TEXT_FRACTION);
+             TrackedImage image = TrackedImage.create(ctx, "test.storageOnly", 64, 36, VK_FORMAT_R8G8B8A8_UNORM,
+                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+             TrackedBuffer normalized = zeroed("test.normalized", ExposureShaderLayout.NORMALIZED_BYTES);
+             TrackedBuffer exposure = zeroed("test.exposure", ExposureShaderLayout.EXPOSURE_BYTES)) {
+            Frame frame = runtime.beginFrame();
+            FrameGraph g = frame.graph();
+            ImageHandle target = g.importImage("storageOnly", image, null);
+            HudOverlay.HistogramView view = new HudOverlay.HistogramView(g.importBuffer("normalized", normalized, null),
+                    g.importBuffer("exposure", exposure, null), MIN_EV, MAX_EV, 255 / (MAX_EV - MIN_EV));
+            assertFalse(hud.usesCompute(g.desc(target)), "premise: a CPU device draws the HUD with its graphics pass");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> hud.add(g, target, List.of("x"), view, null));
+            assertEquals("HUD overlay: pass 'hud' draws over image 'storageOnly' with a graphics pass here, which needs"
+                    + " VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT; add it to the image's usage (the compute pass, taken only on a GPU, needs an"
+                    + " R8G8B8A8_UNORM image with storage usage)", e.getMessage());
+            frame.abandon();
+        }
+        assertEquals(0, ctx.validationLog().total(), () -> ctx.validationLog().messages().toString());
+    }
+
     /** Adds pass {@code copy}: {@code image} ({@code w x h} RGBA8) into {@code host}, read by the host after the frame. */
     static void copyToHost(FrameGraph g, ImageHandle image, TrackedBuffer host, int w, int h) {
         BufferHandle dst = g.importBuffer("pixels", host, Access.HOST_READ);
