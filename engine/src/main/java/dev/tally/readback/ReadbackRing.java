@@ -98,7 +98,9 @@ public interface ReadbackRing extends AutoCloseable {
         }
     }
     /**
-     * Captures the whole of a small buffer (at most the slot capacity) into this frame's slot.
+     * Captures a small buffer into this frame's slot from its start: all of it, or, where it is larger than the ring's
+     * capacity, its first capacity bytes (its size rounded down to whole floats). A reduce node's 16-byte result is
+     * captured whole (the value at float 0), or its first float alone by a ring of 4 bytes.
      *
      * @param g      this frame's graph
      * @param source the buffer, as the graph knows its size
