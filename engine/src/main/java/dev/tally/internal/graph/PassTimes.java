@@ -1,5 +1,7 @@
 package dev.tally.internal.graph;
 
+import dev.tally.internal.sort.HeapSort;
+
 import dev.tally.graph.PassStats;
 
 import java.util.Arrays;
@@ -32,7 +34,7 @@ public final class PassTimes implements PassStats {
             if (medianAtTotal != total) {
                 double[] copy = sorted;
                 System.arraycopy(values, 0, copy, 0, count);
-                Arrays.sort(copy, 0, count);
+                HeapSort.sort(copy, count);   // Arrays.sort may allocate
                 median = count % 2 == 1 ? copy[count / 2] : (copy[count / 2 - 1] + copy[count / 2]) / 2;
                 medianAtTotal = total;
             }

@@ -1,5 +1,7 @@
 package dev.tally.internal.readback;
 
+import dev.tally.internal.sort.HeapSort;
+
 import java.util.Arrays;
 
 /**
@@ -42,7 +44,7 @@ final class AgeWindow {
             for (int i = 0; i < n; i++) {
                 sorted[i] = ages[(int) ((count - n + i) % (2 * SIZE))];
             }
-            heapSort(sorted, n);
+            HeapSort.sort(sorted, n);
             sortedCount = count;
             return;
         }
@@ -71,34 +73,5 @@ final class AgeWindow {
             System.arraycopy(sorted, in, sorted, in + 1, n - in);
             sorted[in] = age;
         }
-    }
-
-    /** Sorts {@code a[0, n)} ascending in place (Arrays.sort may allocate a run table for partly ordered input). */
-    static void heapSort(double[] a, int n) {
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(a, i, n);
-        }
-        for (int end = n - 1; end > 0; end--) {
-            double top = a[0];
-            a[0] = a[end];
-            a[end] = top;
-            siftDown(a, 0, end);
-        }
-    }
-
-    private static void siftDown(double[] a, int i, int n) {
-        double v = a[i];
-        while (2 * i + 1 < n) {
-            int child = 2 * i + 1;
-            if (child + 1 < n && Double.compare(a[child + 1], a[child]) > 0) {
-                child++;
-            }
-            if (Double.compare(a[child], v) <= 0) {
-                break;
-            }
-            a[i] = a[child];
-            i = child;
-        }
-        a[i] = v;
     }
 }

@@ -52,7 +52,7 @@ class AgeWindowTest {
             }
             double[] expected = a.clone();
             Arrays.sort(expected);
-            AgeWindow.heapSort(a, n);
+            dev.tally.internal.sort.HeapSort.sort(a, n);
             assertArrayEquals(expected, a, "n = " + n);
         }
     }
