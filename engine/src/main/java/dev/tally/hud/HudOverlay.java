@@ -35,9 +35,9 @@ public interface HudOverlay extends AutoCloseable {
      * Adds pass {@code hud}: {@code lines} of text top-left, the histogram bottom-left and, when
      * {@code plot} is not null, the exposure plot bottom-right, over {@code target} (its extent and
      * format as the graph knows them). A compute pass over the tiles under the panels where the target
-     * is an RGBA8 storage image on a GPU, a graphics pass otherwise (also on a CPU device such as lavapipe, where it is
-     * the faster), which needs the target's colour-attachment usage (refused in one line without it); both give the
-     * same pixels. Call once the
+     * is an RGBA8 storage image on a GPU with the subgroup operations it uses, a graphics pass otherwise (also on a CPU
+     * device such as lavapipe, where it is the faster), which needs the target's colour-attachment usage (refused in one
+     * line without it); both give the same pixels. Call once the
      * frame's command buffer is free (frames in flight paced), since the text is written to the frame's
      * host-visible slot now. An overlay draws one HUD a frame (its upload slot is the frame's): for two
      * views, make two ({@code Tally.hud()}); a second add in the same frame is refused.
@@ -67,6 +67,22 @@ public interface HudOverlay extends AutoCloseable {
      */
     ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure, ExposureSettings settings,
                     ExposurePlot.View plot);
+
+    /**
+     * As {@link #add(FrameGraph, ImageHandle, List, AutoExposure.Result, ExposureSettings, ExposurePlot.View)}, the pass
+     * named {@code name}: one overlay per view, each pass with a name of its own.
+     *
+     * @param frameGraph this frame's graph
+     * @param name       the pass's name
+     * @param target     the tonemapped image drawn over
+     * @param lines      the text, one entry a line
+     * @param exposure   this frame's auto-exposure result
+     * @param settings   that auto-exposure's settings
+     * @param plot       this frame's exposure plot, or null for none
+     * @return the target's new version
+     */
+    ImageHandle add(FrameGraph frameGraph, String name, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure,
+                    ExposureSettings settings, ExposurePlot.View plot);
 
     /**
      * As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}.

@@ -122,7 +122,7 @@ public interface ReadbackRing extends AutoCloseable {
      * {@code ring.capture(g, sources.clear().buffer(total, 4).buffer(stats, ReduceStats.RECORD_BYTES))}.
      *
      * @param frameGraph this frame's graph
-     * @param sources    made by this ring's {@link #sourceList()}; read now, nothing of it kept
+     * @param sources    made by a ring's {@link #sourceList()}; read now, nothing of it kept
      */
     void capture(FrameGraph frameGraph, SourceList sources);
 

@@ -83,6 +83,11 @@ class SourceListTest {
             IllegalArgumentException nullImage = assertThrows(IllegalArgumentException.class, () -> sources.image(null, 0, 0, 1, 1));
             assertEquals("readback ring 'hud/ring': source list's image 0 is null", nullImage.getMessage());
             assertEquals(0, sources.size(), "a refused source is not added");
+            Frame first = tally.beginFrame();
+            IllegalArgumentException nullRecord = assertThrows(IllegalArgumentException.class,
+                    () -> ring.capture(first.graph(), List.of(new ReadbackRing.Region(null, 0, 4))));
+            assertEquals("readback ring 'hud/ring': a region's source buffer is null (source 0 of the capture)", nullRecord.getMessage());
+            first.abandon();
 
             Frame frame = tally.beginFrame();
             BufferHandle buffer = frame.graph().createBuffer("b", dev.tally.graph.BufferDesc.of(64));

@@ -1,8 +1,7 @@
 package dev.tally.internal.graph;
 
-import dev.tally.internal.sort.HeapSort;
-
 import dev.tally.graph.PassStats;
+import dev.tally.internal.sort.HeapSort;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -108,17 +108,23 @@ public final class HudOverlayNode implements HudOverlay {
     /** As {@link #add(FrameGraph, ImageHandle, List, HistogramView, ExposurePlot.View)}, from an auto-exposure's result: no view made per frame. */
     public ImageHandle add(FrameGraph g, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure, ExposureSettings settings,
                            ExposurePlot.View plot) {
+        return add(g, "hud", target, lines, exposure, settings, plot);
+    }
+
+    /** As {@link #add(FrameGraph, ImageHandle, List, AutoExposure.Result, ExposureSettings, ExposurePlot.View)}, the pass named {@code name}. */
+    public ImageHandle add(FrameGraph g, String name, ImageHandle target, List<? extends CharSequence> lines, AutoExposure.Result exposure,
+                           ExposureSettings settings, ExposurePlot.View plot) {
         if (exposure == null || settings == null) {
-            throw new IllegalArgumentException("HUD overlay: pass 'hud' given a null " + (exposure == null ? "auto-exposure result" : "exposure settings"));
+            throw new IllegalArgumentException("HUD overlay: pass '" + name + "': " + (exposure == null ? "the auto-exposure result is null" : "the exposure settings are null"));
         }
-        return add(g, "hud", target, lines, histogramViews.of(exposure, settings), plot);
+        return add(g, name, target, lines, histogramViews.of(exposure, settings), plot);
     }
 
     /** As {@link #add(GraphDeclaration, ImageHandle, List, HistogramView, ExposurePlot.View)}, the pass named {@code name}. */
     public ImageHandle add(FrameGraph frameGraph, String name, ImageHandle target, List<? extends CharSequence> lines, HistogramView histogram, ExposurePlot.View plot) {
         GraphDeclaration g = GraphDeclaration.of(frameGraph);
         if (histogram == null) {
-            throw new IllegalArgumentException("HUD overlay: pass '" + name + "' given a null histogram view");
+            throw new IllegalArgumentException("HUD overlay: pass '" + name + "': the histogram view is null");
         }
         if (g.frame() == addedFrame) {
             // The frame's upload slot holds one HUD: a second would overwrite the first's text and scene before the GPU reads them.

@@ -57,11 +57,6 @@ public final class SlotLayout {
         return start;
     }
 
-    /** What {@link #addImage} or {@link #addBuffer} would make the payload's size, without adding. */
-    static long sizeAfter(long end, boolean image, long regionBytes) {
-        return (image ? (end + 15) & ~15L : end) + regionBytes;
-    }
-
     void copyFrom(SlotLayout other) {
         System.arraycopy(other.offset, 0, offset, 0, other.count);
         System.arraycopy(other.bytes, 0, bytes, 0, other.count);

@@ -105,14 +105,22 @@ final class SourceArrays implements ReadbackRing.SourceList {
         for (int i = 0; i < sources.size(); i++) {
             Source s = sources.get(i);
             if (s instanceof ImageRegion r) {
+                requireSource(r.image(), "an image region's image", i);
                 image(r.image(), r.x(), r.y(), r.width(), r.height());
             } else if (s instanceof Region r) {
+                requireSource(r.source(), "a region's source buffer", i);
                 buffer(r.source(), r.offset(), r.bytes());
             } else {
                 throw new IllegalArgumentException("readback ring '" + ringName + "': source " + i + " of the capture is null");
             }
         }
         return this;
+    }
+
+    private void requireSource(Handle h, String what, int i) {
+        if (h == null) {
+            throw new IllegalArgumentException("readback ring '" + ringName + "': " + what + " is null (source " + i + " of the capture)");
+        }
     }
 
     boolean isImage(int i) {

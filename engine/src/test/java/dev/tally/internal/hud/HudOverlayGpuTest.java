@@ -1,5 +1,7 @@
 package dev.tally.internal.hud;
 
+import dev.tally.exposure.AutoExposure;
+import dev.tally.exposure.ExposureSettings;
 import dev.tally.hud.ExposurePlot;
 
 import dev.tally.hud.HudOverlay;
@@ -101,10 +103,13 @@ class HudOverlayGpuTest extends GpuTestBase {
                 // Refused where handed, before the overlay takes the frame: the add after them still draws.
                 IllegalArgumentException noView = assertThrows(IllegalArgumentException.class,
                         () -> hud.add(g, "hud.left", cleared, List.of("left"), (HudOverlay.HistogramView) null, null));
-                assertEquals("HUD overlay: pass 'hud.left' given a null histogram view", noView.getMessage());
+                assertEquals("HUD overlay: pass 'hud.left': the histogram view is null", noView.getMessage());
                 IllegalArgumentException noResult = assertThrows(IllegalArgumentException.class,
-                        () -> hud.add(g, cleared, List.of("left"), (dev.tally.exposure.AutoExposure.Result) null, dev.tally.exposure.ExposureSettings.DEFAULTS, null));
-                assertEquals("HUD overlay: pass 'hud' given a null auto-exposure result", noResult.getMessage());
+                        () -> hud.add(g, cleared, List.of("left"), (AutoExposure.Result) null, ExposureSettings.DEFAULTS, null));
+                assertEquals("HUD overlay: pass 'hud': the auto-exposure result is null", noResult.getMessage());
+                IllegalArgumentException noSettings = assertThrows(IllegalArgumentException.class,
+                        () -> hud.add(g, "hud.left", cleared, List.of("left"), new AutoExposure.Result(norm, norm, norm, exp), null, null));
+                assertEquals("HUD overlay: pass 'hud.left': the exposure settings are null", noSettings.getMessage());
                 ImageHandle drawn = hud.add(g, "hud.left", cleared, List.of("left"), view, null);
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> hud.add(g, "hud.right", drawn, List.of("right"), view, null));
                 assertEquals("HUD overlay: pass 'hud.right' added in frame " + frame.number() + " after pass 'hud.left'; an overlay draws one HUD"

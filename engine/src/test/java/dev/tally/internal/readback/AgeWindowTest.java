@@ -42,21 +42,6 @@ class AgeWindowTest {
         checkMedians(all, 3 * AgeWindow.SIZE);
     }
 
-    @Test
-    void theSortForAWindowMadeAgainOrdersAsTheJdkDoes() {
-        SplittableRandom r = new SplittableRandom(11);
-        for (int n : new int[]{0, 1, 2, 3, 64, 1023, AgeWindow.SIZE}) {
-            double[] a = new double[n];
-            for (int i = 0; i < n; i++) {
-                a[i] = r.nextInt(3) == 0 ? r.nextInt(4) : r.nextDouble() * 50 - 25;
-            }
-            double[] expected = a.clone();
-            Arrays.sort(expected);
-            dev.tally.internal.sort.HeapSort.sort(a, n);
-            assertArrayEquals(expected, a, "n = " + n);
-        }
-    }
-
     /** Adds every age, reading the median after every {@code stride}-th one and after the last. */
     private static void checkMedians(double[] all, int stride) {
         AgeWindow w = new AgeWindow();
