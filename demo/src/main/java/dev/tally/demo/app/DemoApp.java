@@ -309,7 +309,7 @@ public final class DemoApp implements AutoCloseable {
             if (phases != null) {
                 phases.ended(FramePhases.Phase.TONEMAP);
             }
-            ReadbackRing.ImageRegion probed = probe.region(g, hdr);
+            probe.locate(g, hdr);
             if (phases != null) {
                 phases.ended(FramePhases.Phase.PROBE);
             }
@@ -333,7 +333,7 @@ public final class DemoApp implements AutoCloseable {
             }
             ring.capture(g, captured.clear().buffer(ae.total(), 4).buffer(ae.exposure(), ExposureShaderLayout.EXPOSURE_BYTES)
                     .buffer(ae.normalized(), ExposureShaderLayout.NORMALIZED_BYTES)
-                    .image(probed.image(), probed.x(), probed.y(), probed.width(), probed.height()));
+                    .image(hdr, probe.texelX(), probe.texelY(), 1, 1));
             if (phases != null) {
                 phases.ended(FramePhases.Phase.CAPTURE);
             }

@@ -5,8 +5,6 @@ import dev.tally.graph.ImageDesc;
 import dev.tally.graph.ImageHandle;
 import dev.tally.demo.present.Window;
 import dev.tally.readback.Delivery;
-import dev.tally.readback.ReadbackRing;
-
 
 import static org.lwjgl.glfw.GLFW.glfwGetCursorPos;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowSize;
@@ -24,6 +22,8 @@ public final class LuminanceProbe {
     // labelled with its own frame's position, not the cursor's position now.
     private final int[] probedX = new int[64], probedY = new int[64];
     private int x = -1, y = -1;
+    /** This frame's texel (set by {@link #locate}). */
+    private int texelX, texelY;
     private float luminance = Float.NaN;
     private long frame = -1, lag;
     private final StringBuilder line = new StringBuilder(80);
@@ -32,8 +32,11 @@ public final class LuminanceProbe {
         this.window = window;
     }
 
-    /** The texel under the cursor (or the centre) of {@code hdr} in this frame, as a region for the frame's readback. */
-    ReadbackRing.ImageRegion region(FrameGraph g, ImageHandle hdr) {
+    /**
+     * Finds the texel under the cursor (or the centre) of {@code hdr} in this frame, which the frame's readback captures
+     * ({@link #texelX()}, {@link #texelY()}), and remembers it for the sample's label.
+     */
+    void locate(FrameGraph g, ImageHandle hdr) {
         ImageDesc d = g.desc(hdr);
         int px = d.width() / 2, py = d.height() / 2;
         if (window != null) {
@@ -43,27 +46,21 @@ public final class LuminanceProbe {
             px = (int) (cursorX[0] * d.width() / Math.max(1, windowW[0]));
             py = (int) (cursorY[0] * d.height() / Math.max(1, windowH[0]));
         }
-        px = Math.max(0, Math.min(d.width() - 1, px));
-        py = Math.max(0, Math.min(d.height() - 1, py));
-        probedX[(int) (g.frame() % probedX.length)] = px;
-        probedY[(int) (g.frame() % probedY.length)] = py;
-        for (ReadbackRing.ImageRegion r : regions) {
-            if (r != null && r.image() == hdr && r.x() == px && r.y() == py && r.width() == 1 && r.height() == 1) {
-                return r;
-            }
-        }
-        ReadbackRing.ImageRegion made = ReadbackRing.ImageRegion.texel(hdr, px, py);   // a new texel (the cursor moved) or image
-        regions[nextRegion] = made;
-        nextRegion = (nextRegion + 1) % regions.length;
-        return made;
+        texelX = Math.max(0, Math.min(d.width() - 1, px));
+        texelY = Math.max(0, Math.min(d.height() - 1, py));
+        probedX[(int) (g.frame() % probedX.length)] = texelX;
+        probedY[(int) (g.frame() % probedY.length)] = texelY;
     }
 
-    /**
-     * The regions handed out lately, one per frame graph the runtime declares frames in (each issues its own handles) and
-     * a spare: handed out again while the image's handle and the texel stay (no record per frame).
-     */
-    private final ReadbackRing.ImageRegion[] regions = new ReadbackRing.ImageRegion[4];
-    private int nextRegion;
+    /** {@return this frame's texel's column} */
+    int texelX() {
+        return texelX;
+    }
+
+    /** {@return this frame's texel's row} */
+    int texelY() {
+        return texelY;
+    }
 
     /** A delivered sample: its floats hold the probed texel's RGBA at {@code at}. */
     void delivered(float[] floats, int at, Delivery d) {
