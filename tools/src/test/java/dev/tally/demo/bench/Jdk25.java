@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A JDK of version 25 or later for tests that check what runs differently there (LWJGL's FFM backend): this JVM's when it
- * is one, else {@code $TALLY_JDK25}, else the newest such JDK under /usr/lib/jvm.
+ * A JDK of version 25 or later, other than this JVM, for tests that check what runs differently there (LWJGL's FFM
+ * backend): {@code $TALLY_JDK25}, else the newest such JDK under /usr/lib/jvm. Where this JVM is one already, the tests'
+ * other cases ran on it, and these are not repeated.
  */
 final class Jdk25 {
     private Jdk25() {
@@ -20,10 +21,15 @@ final class Jdk25 {
 
     /** The JDK's home, or the test is aborted, saying so on standard error (a skipped check is reported, not hidden). */
     static Path homeOrAbort() {
+        if (Runtime.version().feature() >= 25) {
+            String why = "SKIPPED: this JVM is JDK " + Runtime.version().feature() + ": the other cases ran on it";
+            System.err.println(why);
+            Assumptions.abort(why);
+        }
         Optional<Path> home = home();
         if (home.isEmpty()) {
             String why = "SKIPPED: no JDK 25 or later (this JVM is " + Runtime.version().feature() + "; none in $TALLY_JDK25 or under"
-                    + " /usr/lib/jvm): the frame's allocations on LWJGL's JDK 25 path are not checked";
+                    + " /usr/lib/jvm): the frame's allocations on LWJGL's JDK 25 path are not checked here";
             System.err.println(why);
             Assumptions.abort(why);
         }
@@ -31,9 +37,6 @@ final class Jdk25 {
     }
 
     static Optional<Path> home() {
-        if (Runtime.version().feature() >= 25) {
-            return Optional.of(Paths.get(System.getProperty("java.home")));
-        }
         String set = System.getenv("TALLY_JDK25");
         if (set != null && !set.isBlank()) {
             return Optional.of(Paths.get(set));   // named by hand: used as given (a wrong one fails the probe, loudly)
