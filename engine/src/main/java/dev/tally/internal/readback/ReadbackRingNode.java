@@ -1,30 +1,18 @@
 package dev.tally.internal.readback;
 
-import dev.tally.readback.ReadbackCounters;
-
-import dev.tally.readback.ReadbackRing;
-
-import dev.tally.readback.SampleListener;
-
-import dev.tally.readback.ReadbackRequest;
-
-import dev.tally.readback.Subscription;
-
-import dev.tally.graph.FrameGraph;
-
-import dev.tally.readback.TimeSource;
-
-import dev.tally.readback.ReadbackStats;
-
-import dev.tally.readback.Sample;
-
 import dev.tally.graph.BufferHandle;
+import dev.tally.graph.FrameGraph;
 import dev.tally.internal.graph.GraphDeclaration;
 import dev.tally.internal.graph.GraphRuntime;
-import dev.tally.graph.ImageHandle;
 import dev.tally.internal.guard.ConstructionGuard;
 import dev.tally.internal.vk.VulkanContext;
 import dev.tally.internal.vk.Waits;
+import dev.tally.readback.ReadbackCounters;
+import dev.tally.readback.ReadbackRing;
+import dev.tally.readback.ReadbackStats;
+import dev.tally.readback.Sample;
+import dev.tally.readback.SampleListener;
+import dev.tally.readback.TimeSource;
 
 import java.nio.ByteBuffer;
 import java.util.List;
