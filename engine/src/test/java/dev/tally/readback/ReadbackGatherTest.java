@@ -11,16 +11,12 @@ import dev.tally.graph.ImageHandle;
 import dev.tally.graph.PassKind;
 import dev.tally.vk.GpuBuffer;
 import dev.tally.vk.GpuImage;
-import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
-import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkClearColorValue;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkImageSubresourceRange;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -92,20 +88,11 @@ class ReadbackGatherTest {
      */
     private static Sample sample(int bufferUsage, int imageFormat, float[] texel, String passKind, boolean sourceList) {
         try (Tally tally = Tally.open(Config.load(null, List.of("validation.enabled=true")), List.of());
-             GpuBuffer values = tally.createBuffer("values", 64, bufferUsage, MemoryKind.UPLOAD);
+             GpuBuffer values = CountingFloats.create(tally, bufferUsage);
              GpuImage image = tally.createImage("picture", 4, 4, imageFormat,
                      VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
              ReadbackRing ring = tally.readback("ring", 64);
              FrameCommands commands = tally.frameCommands()) {
-            ByteBuffer data = MemoryUtil.memAlloc(64).order(ByteOrder.LITTLE_ENDIAN);
-            try {
-                for (int i = 0; i < 16; i++) {
-                    data.putFloat(4 * i, 1 + i);
-                }
-                values.write(data, 0);
-            } finally {
-                MemoryUtil.memFree(data);
-            }
             ReadbackRing.SourceList sources = ring.sourceList();
             int frames = 6;
             for (int f = 0; f < frames; f++) {

@@ -8,13 +8,9 @@ import dev.tally.graph.BufferHandle;
 import dev.tally.graph.FrameGraph;
 import dev.tally.graph.ImageHandle;
 import dev.tally.vk.GpuBuffer;
-import dev.tally.vk.MemoryKind;
 import org.junit.jupiter.api.Test;
-import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -29,17 +25,7 @@ import static org.lwjgl.vulkan.VK10.*;
 class SourceListTest {
     /** Floats 1..16 in a 64-byte buffer. */
     private static GpuBuffer values(Tally tally) {
-        GpuBuffer values = tally.createBuffer("values", 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryKind.UPLOAD);
-        ByteBuffer data = MemoryUtil.memAlloc(64).order(ByteOrder.LITTLE_ENDIAN);
-        try {
-            for (int i = 0; i < 16; i++) {
-                data.putFloat(4 * i, 1 + i);
-            }
-            values.write(data, 0);
-        } finally {
-            MemoryUtil.memFree(data);
-        }
-        return values;
+        return CountingFloats.create(tally, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     }
 
     private static Tally open() {
